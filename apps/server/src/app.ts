@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './core/config/config.ts';
+import type { AppContext } from './core/context.ts';
+import type { Database } from './core/db/database.ts';
+import { registerErrorHandler } from './core/errors/error-handler.ts';
+import { EventBus } from './core/events/event-bus.ts';
+import { registerGracefulClose } from './core/http/graceful.ts';
+import { genReqId } from './core/http/request-id.ts';
+import { registerSpa } from './core/http/spa.ts';
+import { type Mailer, OutboxMailer, SmtpMailer } from './core/mail/mailer.ts';
+import type { FileStore } from './core/storage/file-store.ts';
+import { LocalFileStore } from './core/storage/local-file-store.ts';
+import { registerSystemRoutes } from './features/system/index.ts';
+
+export const VERSION: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  /** Overrides for tests; defaults follow the config. */
+  files?: FileStore;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole API (and, in production, the web app) without listening. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrftoken"]'],
+    },
+    genReqId,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const bus = new EventBus(app.log);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    bus,
+    files: options.files ?? new LocalFileStore(`${config.dataDir}/files`),
+    mailer:
+      options.mailer ??
+      (config.smtpUrl
+        ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+        : new OutboxMailer(database.db, app.log)),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => ctx.mailer.close());
+
+  registerErrorHandler(app);
+  registerGracefulClose(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // Content packages play in frames served by Atrium itself.
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+  });
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: config.uploadMaxBytes,
+      files: 10,
+      fields: 100,
+      fieldSize: 1024 * 1024,
+      parts: 120,
+    },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Atrium API',
+        description:
+          'The HTTP API of Atrium. Authenticated calls send `Authorization: Token <key>`; ' +
+          'unsafe calls made with browser cookies also send `X-CSRFToken`. Every error has the ' +
+          'shape `{message, errors?, non_field_errors?}`; lists are `{count, next, previous, results}`.',
+        version: VERSION,
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+
+  registerSystemRoutes(app, ctx, VERSION);
+
+  await registerSpa(app, config.env === 'production' ? config.webDist : undefined);
+  return app;
+}

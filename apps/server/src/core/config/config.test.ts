@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives working defaults for a fresh machine', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.publicBaseUrl).toBe('http://localhost:3000');
+    expect(c.demo).toBe(false);
+    expect(c.webDist).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('reads typed values and trims the trailing slash of the base URL', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@db:5432/atrium',
+      PUBLIC_BASE_URL: 'https://lms.example.com/',
+      ATRIUM_DEMO: 'true',
+      SMTP_URL: 'smtp://mail:25',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://u@db:5432/atrium',
+      publicBaseUrl: 'https://lms.example.com',
+      demo: true,
+      smtpUrl: 'smtp://mail:25',
+    });
+  });
+
+  it('treats empty optional URLs as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it('names every bad variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/DATABASE_URL: must be a postgres/);
+    expect(problems).toMatch(/LOG_LEVEL/);
+  });
+
+  it('refuses a port out of range and a relative base URL', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'lms.example.com' })).toThrow(/PUBLIC_BASE_URL/);
+  });
+});

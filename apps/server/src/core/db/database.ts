@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+/** The Drizzle handle every repository receives; the same API on both engines. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction handle: the same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction; repositories accept both. */
+export type DbOrTx = Db | Tx;
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dir: string | 'memory' };
+
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  readonly db: Db;
+  /** Applies every committed migration that is not applied yet. */
+  migrate(): Promise<void>;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+// Any fixed key works; it only has to be the same on every node.
+const MIGRATION_LOCK_KEY = 726_849_301;
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      async migrate() {
+        // Several nodes may start at once: the advisory lock lets exactly one migrate.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
+      async ping() {
+        await db.execute(sql`select 1`);
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+  let client: PGlite;
+  if (options.dir === 'memory') {
+    client = new PGlite();
+  } else {
+    mkdirSync(path.dirname(options.dir), { recursive: true });
+    client = new PGlite(options.dir);
+  }
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export function databaseOptionsFromConfig(config: {
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+}): DatabaseOptions {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+    : { kind: 'pglite', dir: path.join(config.dataDir, 'pgdata') };
+}
+
+/** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,49 @@
+import { GENERIC_SUPPORT_MESSAGE, type TErrorResponse } from '@atrium/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.ts';
+
+const VALIDATION_MESSAGE = 'Invalid input. Please correct the fields listed.';
+
+/** Fastify's own client errors, by status, with the sentence a user should read. */
+const FRAMEWORK_MESSAGES: Record<number, string> = {
+  400: 'The request could not be read.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  406: 'Not acceptable.',
+  413: 'The uploaded content is too large.',
+  415: 'Unsupported content type.',
+  429: 'Too many requests. Please wait a moment and try again.',
+};
+
+/** Turns every failure into the spec §8 body; 5xx never leak details. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      const nonField: string[] = [];
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const message = issue.message ?? 'Invalid value.';
+        if (!field) nonField.push(message);
+        else if (errors[field]) errors[field].push(message);
+        else errors[field] = [message];
+      }
+      const body: TErrorResponse = { message: VALIDATION_MESSAGE };
+      if (Object.keys(errors).length > 0) body.errors = errors;
+      if (nonField.length > 0) body.non_field_errors = nonField;
+      return reply.code(400).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        status === 429 ? FRAMEWORK_MESSAGES[429] : (FRAMEWORK_MESSAGES[status] ?? error.message);
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.code(500).send({ message: GENERIC_SUPPORT_MESSAGE });
+  });
+}

@@ -1,0 +1,16 @@
+import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Mail that was not handed to an SMTP server: kept so an operator can read or resend it. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],
+);

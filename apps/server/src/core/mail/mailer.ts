@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { DbOrTx } from '../db/database.ts';
+import { mailOutbox } from './mail-outbox.table.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Mailer {
+  readonly transport: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Sends through an SMTP server (SMTP_URL). */
+export class SmtpMailer implements Mailer {
+  readonly transport = 'smtp';
+  private readonly transporter: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    this.transporter = nodemailer.createTransport(smtpUrl);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transporter.sendMail({ from: this.from, ...message });
+  }
+
+  async close(): Promise<void> {
+    this.transporter.close();
+  }
+}
+
+/** Without SMTP: the message goes to the outbox table and a log line says so. */
+export class OutboxMailer implements Mailer {
+  readonly transport = 'outbox';
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly log: Pick<FastifyBaseLogger, 'info'>,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const [row] = await this.db
+      .insert(mailOutbox)
+      .values({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        headers: message.headers ?? null,
+      })
+      .returning({ id: mailOutbox.id });
+    this.log.info(
+      { outboxId: row?.id, to: message.to, subject: message.subject },
+      'mail stored in outbox (no SMTP_URL configured)',
+    );
+  }
+
+  async close(): Promise<void> {}
+}

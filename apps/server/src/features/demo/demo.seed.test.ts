@@ -1,0 +1,59 @@
+import { DEFAULT_ORGANISATION_ID, ROLE } from '@atrium/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { organisations, organisationThemes } from '../organisations/index.ts';
+import { memberships, users, verifyPassword } from '../users/index.ts';
+import { DEMO_PASSWORD, seedDemo } from './demo.seed.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo seed', () => {
+  it('creates the default organisation with the spec §9 theme and one account per role', async () => {
+    expect(await seedDemo(t.app.ctx)).toBe(true);
+    const [org] = await t.database.db.select().from(organisations);
+    expect(org).toMatchObject({ id: DEFAULT_ORGANISATION_ID, isDefault: true });
+    const [theme] = await t.database.db
+      .select()
+      .from(organisationThemes)
+      .where(eq(organisationThemes.organisationId, org!.id));
+    expect(theme).toMatchObject({
+      headingColor: '#bd2518',
+      themeColor: '#f9a72f',
+      linkColor: '#1295EE',
+      textColor: '#000000',
+      buttonColor: '#ffd464',
+    });
+    const rows = await t.database.db
+      .select({ username: users.username, role: memberships.roleId, hash: users.passwordHash })
+      .from(users)
+      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .orderBy(memberships.roleId);
+    expect(rows.map((r) => [r.username, r.role])).toEqual([
+      ['superadmin', ROLE.SUPERADMIN],
+      ['admin', ROLE.ADMIN],
+      ['trainer', ROLE.TRAINER],
+      ['learner', ROLE.LEARNER],
+    ]);
+    expect(rows[0]!.hash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(rows[3]!.hash!, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('is idempotent: a second run creates nothing', async () => {
+    expect(await seedDemo(t.app.ctx)).toBe(false);
+    expect(await t.database.db.select().from(users)).toHaveLength(4);
+    expect(await t.database.db.select().from(organisations)).toHaveLength(1);
+  });
+
+  it('later organisations get fresh ids past the default one', async () => {
+    const [next] = await t.database.db
+      .insert(organisations)
+      .values({ title: 'Next', acronym: 'N' })
+      .returning();
+    expect(next!.id).toBeGreaterThan(DEFAULT_ORGANISATION_ID);
+  });
+});

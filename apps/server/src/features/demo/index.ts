@@ -1,0 +1,1 @@
+export { DEMO_PASSWORD, seedDemo } from './demo.seed.ts';

@@ -1,0 +1,2 @@
+export * from './organisations.repository.ts';
+export { organisations, organisationThemes } from './organisations.table.ts';

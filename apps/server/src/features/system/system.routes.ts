@@ -1,0 +1,45 @@
+import { systemPaths, ZErrorResponse, ZHealth, ZReady } from '@atrium/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../core/context.ts';
+
+const startedAt = Date.now();
+
+/** Liveness and readiness for load balancers and orchestrators; public by design. */
+export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, version: string) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    systemPaths.health,
+    {
+      schema: { tags: ['system'], summary: 'Liveness', response: { 200: ZHealth } },
+      config: { rateLimit: false },
+    },
+    async () => ({
+      status: 'ok' as const,
+      uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
+      version,
+    }),
+  );
+
+  r.get(
+    systemPaths.ready,
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: the database answers',
+        response: { 200: ZReady, 503: ZErrorResponse },
+      },
+      config: { rateLimit: false },
+    },
+    async (request, reply) => {
+      try {
+        await ctx.database.ping();
+        return { status: 'ok' as const, database: 'ok' as const };
+      } catch (err) {
+        request.log.error({ err }, 'readiness check failed');
+        return reply.code(503).send({ message: 'The database is not reachable.' });
+      }
+    },
+  );
+}

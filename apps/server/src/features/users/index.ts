@@ -1,0 +1,4 @@
+export * from './passwords.ts';
+export * from './users.repository.ts';
+export * from './users.service.ts';
+export { memberships, users } from './users.table.ts';

@@ -1,0 +1,2 @@
+export * from './organisations.ts';
+export * from './users.ts';

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { APPROVAL, ROLE, type TRoleId } from '@atrium/contract';
+import type { DbOrTx } from '../../src/core/db/database.ts';
+import {
+  hashPassword,
+  insertMembership,
+  insertUser,
+  type User,
+} from '../../src/features/users/index.ts';
+
+export const FACTORY_PASSWORD = 'Factory-pass-1';
+// argon2id is slow on purpose; hash the shared factory password once per file.
+let factoryHash: Promise<string> | undefined;
+
+export async function makeUser(
+  db: DbOrTx,
+  options: {
+    organisationId: number;
+    roleId?: TRoleId;
+    username?: string;
+    email?: string;
+    active?: boolean;
+    approved?: boolean;
+    password?: string;
+  },
+): Promise<User> {
+  const suffix = randomBytes(4).toString('hex');
+  const username = options.username ?? `user_${suffix}`;
+  factoryHash ??= hashPassword(FACTORY_PASSWORD);
+  const user = await insertUser(db, {
+    username,
+    email: options.email ?? `${username}@example.test`,
+    firstName: 'Test',
+    lastName: username,
+    passwordHash: options.password ? await hashPassword(options.password) : await factoryHash,
+    isActive: options.active ?? true,
+    approvalStatus: (options.approved ?? true) ? APPROVAL.APPROVED : APPROVAL.PENDING,
+  });
+  const roleId = options.roleId ?? ROLE.LEARNER;
+  await insertMembership(db, { userId: user.id, organisationId: options.organisationId, roleId });
+  return user;
+}
