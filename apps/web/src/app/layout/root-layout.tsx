@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-router';
+import { PageLoader } from '../../shared/ui/page-loader.tsx';
+import { ErrorFallback } from './error-fallback.tsx';
+
+/**
+ * The parent of every route. A page that crashes (including a lazy chunk that failed twice)
+ * shows the fallback page; moving to another path clears it. Go Home does a full load of '/',
+ * which also drops whatever state the crash left behind.
+ */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <ErrorBoundary resetKeys={[pathname]} FallbackComponent={ErrorFallback}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** For errors the router itself catches (loaders, actions, the layout). */
+export function RouteErrorPage() {
+  return <ErrorFallback error={useRouteError()} />;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { basePath, decideAccess, isPermitted } from './access.ts';
+
+const signedOut = { token: null, permittedPaths: [] };
+const signedIn = { token: 't', permittedPaths: ['/courses', '/reports/'] };
+
+describe('basePath', () => {
+  it('is the first path segment', () => {
+    expect(basePath('/courses/course-detail/:id')).toBe('/courses');
+    expect(basePath('/learning-path')).toBe('/learning-path');
+    expect(basePath('/')).toBe('/');
+  });
+});
+
+describe('isPermitted', () => {
+  it('matches menu paths regardless of a trailing slash', () => {
+    expect(isPermitted('/reports', signedIn.permittedPaths)).toBe(true);
+    expect(isPermitted('/courses/', signedIn.permittedPaths)).toBe(true);
+    expect(isPermitted('/calendar', signedIn.permittedPaths)).toBe(false);
+  });
+});
+
+describe('decideAccess', () => {
+  it('sends signed-in visitors of public pages to /dashboard unless the route allows them', () => {
+    expect(decideAccess({ path: '/signup', guard: 'public' }, signedOut)).toEqual({
+      kind: 'allow',
+    });
+    expect(decideAccess({ path: '/signup', guard: 'public' }, signedIn)).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
+    expect(decideAccess({ path: '*', guard: 'public', allowSignedIn: true }, signedIn)).toEqual({
+      kind: 'allow',
+    });
+  });
+
+  it('sends visitors without a token from protected pages to /', () => {
+    expect(decideAccess({ path: '/dashboard', guard: 'protected' }, signedOut)).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+    expect(decideAccess({ path: '/dashboard', guard: 'protected' }, signedIn)).toEqual({
+      kind: 'allow',
+    });
+  });
+
+  it('lets perm pages through only when their base path is permitted', () => {
+    const detail = { path: '/courses/course-detail/:id', guard: 'perm' } as const;
+    expect(decideAccess(detail, signedIn)).toEqual({ kind: 'allow' });
+    expect(decideAccess(detail, signedOut)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideAccess({ path: '/calendar', guard: 'perm' }, signedIn)).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+  });
+
+  it('checks permPath when the menu path is not the first segment', () => {
+    const route = { path: '/course/:id', guard: 'perm', permPath: '/courses' } as const;
+    expect(decideAccess(route, signedIn)).toEqual({ kind: 'allow' });
+  });
+});

@@ -1,0 +1,44 @@
+import type { Session } from '../session/session.tsx';
+import type { AppRoute } from './route-types.ts';
+
+export const SIGNED_IN_HOME = '/dashboard';
+export const SIGNED_OUT_HOME = '/';
+
+export type Access = { kind: 'allow' } | { kind: 'redirect'; to: string };
+
+/** '/courses/course-detail/:id' → '/courses'. */
+export function basePath(path: string): string {
+  const first = path.split('/').find((segment) => segment !== '');
+  return first ? `/${first}` : '/';
+}
+
+function normalise(path: string): string {
+  const trimmed = path.trim().replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+export function isPermitted(menuPath: string, permittedPaths: readonly string[]): boolean {
+  const wanted = normalise(menuPath);
+  return permittedPaths.some((path) => normalise(path) === wanted);
+}
+
+/** Decides whether the session may open the route, or where to send it instead. */
+export function decideAccess(
+  route: Pick<AppRoute, 'path' | 'guard' | 'permPath' | 'allowSignedIn'>,
+  session: Session,
+): Access {
+  const signedIn = Boolean(session.token);
+  switch (route.guard) {
+    case 'public':
+      return signedIn && !route.allowSignedIn
+        ? { kind: 'redirect', to: SIGNED_IN_HOME }
+        : { kind: 'allow' };
+    case 'protected':
+      return signedIn ? { kind: 'allow' } : { kind: 'redirect', to: SIGNED_OUT_HOME };
+    case 'perm':
+      if (!signedIn) return { kind: 'redirect', to: SIGNED_OUT_HOME };
+      return isPermitted(route.permPath ?? basePath(route.path), session.permittedPaths)
+        ? { kind: 'allow' }
+        : { kind: 'redirect', to: SIGNED_OUT_HOME };
+  }
+}

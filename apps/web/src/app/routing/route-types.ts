@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Who may open a route (spec §2):
+ * - public: anyone; a visitor who already holds a token is sent to /dashboard
+ * - protected: needs a token, otherwise sent to /
+ * - perm: needs a token and the route's base path among the user's permitted menu paths
+ */
+export type GuardKind = 'public' | 'protected' | 'perm';
+
+export interface AppRoute {
+  /** React Router path pattern, e.g. '/courses/course-detail/:id'. */
+  path: string;
+  guard: GuardKind;
+  /** The page, normally from lazyPage(). */
+  Page: ComponentType;
+  /** Shown in the browser tab as 'Atrium · <title>'. */
+  title?: string;
+  /** perm only: the menu path to check when it is not the first segment of `path`. */
+  permPath?: string;
+  /** public only: let signed-in visitors stay instead of sending them to /dashboard. */
+  allowSignedIn?: boolean;
+}
