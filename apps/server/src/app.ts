@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -11,6 +12,8 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { registerAccessControl } from './core/auth/access.ts';
+import { registerCsrfCookie } from './core/auth/csrf.ts';
 import type { AppConfig } from './core/config/config.ts';
 import type { AppContext } from './core/context.ts';
 import type { Database } from './core/db/database.ts';
@@ -22,6 +25,10 @@ import { registerSpa } from './core/http/spa.ts';
 import { type Mailer, OutboxMailer, SmtpMailer } from './core/mail/mailer.ts';
 import type { FileStore } from './core/storage/file-store.ts';
 import { LocalFileStore } from './core/storage/local-file-store.ts';
+import { registerAuditRoutes } from './features/audit/index.ts';
+import { registerAuthRoutes, tokenAuthenticator } from './features/auth/index.ts';
+import { registerOrganisationRoutes } from './features/organisations/index.ts';
+import { registerPermissionRoutes } from './features/permissions/index.ts';
 import { registerSystemRoutes } from './features/system/index.ts';
 
 export const VERSION: string = JSON.parse(
@@ -103,6 +110,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(fastifyCookie);
+  registerAccessControl(app, tokenAuthenticator(database.db, config));
+  registerCsrfCookie(app, config.publicBaseUrl.startsWith('https:'));
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
@@ -134,7 +144,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
+  // One register() per feature slice.
   registerSystemRoutes(app, ctx, VERSION);
+  registerAuthRoutes(app, ctx);
+  registerOrganisationRoutes(app, ctx);
+  registerPermissionRoutes(app, ctx);
+  registerAuditRoutes(app, ctx);
 
   await registerSpa(app, config.env === 'production' ? config.webDist : undefined);
   return app;

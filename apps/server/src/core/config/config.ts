@@ -38,6 +38,20 @@ const ZEnv = z.object({
     .min(1024)
     .default(512 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  TOKEN_IDLE_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 90)
+    .default(24),
+  TOKEN_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(14),
+  AUTH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
+  LOCKOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST: z.string().optional(),
   ATRIUM_DEMO: booleanFlag,
@@ -57,6 +71,14 @@ export type AppConfig = {
   mailFrom: string;
   uploadMaxBytes: number;
   rateLimitPerMinute: number;
+  /** A token unused for this long stops working. */
+  tokenIdleMs: number;
+  /** A token stops working this long after sign-in, used or not. */
+  tokenMaxAgeMs: number;
+  /** Per client address, on sign-in, sign-up, reset and code checks. */
+  authRatePerMinute: number;
+  lockoutThreshold: number;
+  lockoutMs: number;
   shutdownGraceMs: number;
   /** The built web app served in production. */
   webDist: string;
@@ -94,6 +116,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    tokenIdleMs: e.TOKEN_IDLE_HOURS * 3_600_000,
+    tokenMaxAgeMs: e.TOKEN_MAX_DAYS * 86_400_000,
+    authRatePerMinute: e.AUTH_RATE_PER_MINUTE,
+    lockoutThreshold: e.LOCKOUT_THRESHOLD,
+    lockoutMs: e.LOCKOUT_MINUTES * 60_000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
     demo: e.ATRIUM_DEMO,

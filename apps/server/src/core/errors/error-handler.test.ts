@@ -4,7 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { access } from '../auth/access.ts';
 import { conflict, fieldError, forbidden, notFound } from './app-error.ts';
+
+const pub = { config: { access: access.public() } };
 
 const logged: Record<string, unknown>[] = [];
 
@@ -13,6 +16,7 @@ function testRoutes(app: FastifyInstance) {
   r.post(
     '/api/test/validate/',
     {
+      ...pub,
       schema: {
         body: z
           .object({ title: z.string().min(1).max(5), starts: z.string(), ends: z.string() })
@@ -21,22 +25,22 @@ function testRoutes(app: FastifyInstance) {
     },
     async () => ({ ok: true }),
   );
-  r.get('/api/test/forbidden/', async () => {
+  r.get('/api/test/forbidden/', pub, async () => {
     throw forbidden();
   });
-  r.get('/api/test/missing/', async () => {
+  r.get('/api/test/missing/', pub, async () => {
     throw notFound('Could not get course detail');
   });
-  r.get('/api/test/conflict/', async () => {
+  r.get('/api/test/conflict/', pub, async () => {
     throw conflict('The category is still used by 3 courses.');
   });
-  r.get('/api/test/field/', async () => {
+  r.get('/api/test/field/', pub, async () => {
     throw fieldError('email', 'Enter a valid e-mail address.');
   });
-  r.get('/api/test/crash/', async () => {
+  r.get('/api/test/crash/', pub, async () => {
     throw new Error('secret database detail');
   });
-  r.post('/api/test/echo/', async (req) => req.body);
+  r.post('/api/test/echo/', pub, async (req) => req.body);
 }
 
 let t: TestApp;

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { access } from '../auth/access.ts';
 
 let t: TestApp | undefined;
 afterAll(() => t?.database.close());
@@ -12,7 +13,7 @@ describe('graceful close', () => {
     });
     t = await createTestApp({
       beforeReady(app) {
-        app.get('/api/test/slow/', async () => {
+        app.get('/api/test/slow/', { config: { access: access.public() } }, async () => {
           await gate;
           return { done: true };
         });

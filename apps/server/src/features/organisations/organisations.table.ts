@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   integer,
   pgTable,
   serial,
@@ -22,10 +23,25 @@ export const organisations = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     /** Where links in mails point (reset, verification); never taken from a request. */
     publicBaseUrl: text('public_base_url'),
+    /** Visitors of this organisation's domain may create learner accounts at /signup. */
+    allowSignup: boolean('allow_signup').notNull().default(true),
+    /** Idle policy of the web app: 'prompt' after idle_minutes (spec default) or silent 'logout'. */
+    idleMode: varchar('idle_mode', { length: 10 })
+      .notNull()
+      .default('prompt')
+      .$type<'prompt' | 'logout'>(),
+    idleMinutes: integer('idle_minutes').notNull().default(10),
+    /** OIDC single sign-on: issuer base URL, optional Keycloak realm, public client id. */
+    ssoIssuerBaseUrl: text('sso_issuer_base_url'),
+    ssoRealm: varchar('sso_realm', { length: 100 }),
+    ssoClientId: varchar('sso_client_id', { length: 200 }),
+    /** Create a learner account for a first-time SSO user instead of refusing them. */
+    ssoAutoProvision: boolean('sso_auto_provision').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('organisations_idle_mode_ck', sql`${t.idleMode} in ('prompt', 'logout')`),
     uniqueIndex('organisations_domain_url_uq').on(t.domainUrl),
     uniqueIndex('organisations_single_default_uq').on(t.isDefault).where(sql`${t.isDefault}`),
   ],

@@ -1,6 +1,7 @@
 import { systemPaths, ZErrorResponse, ZHealth, ZReady } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { access } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 
 const startedAt = Date.now();
@@ -13,7 +14,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, vers
     systemPaths.health,
     {
       schema: { tags: ['system'], summary: 'Liveness', response: { 200: ZHealth } },
-      config: { rateLimit: false },
+      config: { access: access.public(), rateLimit: false },
     },
     async () => ({
       status: 'ok' as const,
@@ -30,7 +31,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, vers
         summary: 'Readiness: the database answers',
         response: { 200: ZReady, 503: ZErrorResponse },
       },
-      config: { rateLimit: false },
+      config: { access: access.public(), rateLimit: false },
     },
     async (request, reply) => {
       try {

@@ -1,0 +1,139 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  permittedPaths,
+  type TMenuEntry,
+  type TRoleId,
+} from '@atrium/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../errors/app-error.ts';
+
+/** Who may call a route. Every /api and /auth route must declare one: default is deny. */
+export type Access =
+  | { kind: 'public' }
+  | {
+      kind: 'authenticated';
+      /** Only these roles (superadmin always passes). */
+      roles?: readonly TRoleId[];
+      /** The menu base path the user's permission list must grant (spec §2 (perm)). */
+      menu?: string;
+    };
+
+export const access = {
+  public: (): Access => ({ kind: 'public' }),
+  authenticated: (): Access => ({ kind: 'authenticated' }),
+  roles: (...roles: TRoleId[]): Access => ({ kind: 'authenticated', roles }),
+  menu: (menu: string, roles?: readonly TRoleId[]): Access => ({
+    kind: 'authenticated',
+    menu,
+    roles,
+  }),
+};
+
+/** The signed-in caller, resolved from the token once per request. */
+export interface AuthContext {
+  userId: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isActive: boolean;
+  approvalStatus: number;
+  /** The organisation the token was issued for. */
+  organisationId: number;
+  organisationTitle: string;
+  organisationAcronym: string;
+  roleId: TRoleId;
+  viewRoleId: TRoleId;
+  isSuperadmin: boolean;
+  menu: TMenuEntry[];
+  tokenId: number;
+  loginFrom: string;
+  /** How the token arrived: a cookie means CSRF protection applies. */
+  via: 'header' | 'cookie';
+}
+
+export type Authenticate = (
+  request: FastifyRequest,
+) => Promise<{ auth: AuthContext | null; invalid: boolean }>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** Every API route with its declared rule, for the authorization matrix. */
+    accessRules: { method: string; url: string; access: Access }[];
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const EXEMPT_PREFIXES = ['/api/docs'];
+const isGuarded = (url: string) =>
+  (url.startsWith('/api/') || url.startsWith('/auth/')) &&
+  !EXEMPT_PREFIXES.some((p) => url.startsWith(p));
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Refuses to register an API route without an access rule, and enforces the
+ * rule before the body is even parsed: 401 without valid credentials, 403 for
+ * a role or menu permission the caller lacks, 403 for a cookie-authenticated
+ * write without the CSRF header.
+ */
+export function registerAccessControl(app: FastifyInstance, authenticate: Authenticate) {
+  app.decorate('accessRules', []);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!isGuarded(route.url)) return;
+    const rule = (route.config as { access?: Access } | undefined)?.access;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!rule) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} declares no access rule.`);
+    }
+    for (const method of methods) {
+      if (method !== 'HEAD') app.accessRules.push({ method, url: route.url, access: rule });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config.access;
+    if (!rule) return;
+    const { auth, invalid } = await authenticate(request);
+    request.auth = auth;
+    if (rule.kind === 'public') return;
+    if (!auth) throw unauthorized(invalid ? 'Invalid token.' : undefined);
+    if (auth.via === 'cookie' && UNSAFE.has(request.method)) {
+      const cookie = request.cookies[CSRF_COOKIE];
+      const header = request.headers[CSRF_HEADER];
+      if (!cookie || typeof header !== 'string' || !sameSecret(cookie, header)) {
+        throw forbidden('CSRF Failed: CSRF token missing or incorrect.');
+      }
+    }
+    if (auth.isSuperadmin) return;
+    if (rule.roles && !rule.roles.includes(auth.roleId)) throw forbidden();
+    if (rule.menu && !permittedPaths(auth.menu).has(rule.menu)) throw forbidden();
+  });
+}
+
+/** Object-level rule: the record belongs to the caller's organisation (superadmin aside). */
+export function assertSameOrganisation(auth: AuthContext, organisationId: number): void {
+  if (!auth.isSuperadmin && auth.organisationId !== organisationId) {
+    throw forbidden();
+  }
+}
+
+/** For handlers of authenticated routes: the caller, which the access hook guarantees. */
+export function caller(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,89 @@
+import { ROLE, type TPageQuery } from '@atrium/contract';
+import type { AuthContext } from '../../core/auth/access.ts';
+import type { DbOrTx } from '../../core/db/database.ts';
+import { forbidden } from '../../core/errors/app-error.ts';
+import { pageBounds } from '../../core/http/pagination.ts';
+import { listActivity } from './audit.repository.ts';
+import { auditEvents, userActivity } from './audit.table.ts';
+
+export type AuditAction =
+  | 'auth.sign_in'
+  | 'auth.sign_in_failed'
+  | 'auth.sign_out'
+  | 'auth.sign_up'
+  | 'auth.email_verified'
+  | 'auth.password_reset'
+  | 'auth.sso_linked'
+  | 'permissions.changed'
+  | 'role.changed';
+
+export async function recordAudit(
+  db: DbOrTx,
+  event: {
+    action: AuditAction;
+    actorId?: number | null;
+    targetUserId?: number | null;
+    organisationId?: number | null;
+    ip?: string | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    action: event.action,
+    actorId: event.actorId ?? null,
+    targetUserId: event.targetUserId ?? null,
+    organisationId: event.organisationId ?? null,
+    ip: event.ip ?? null,
+    details: event.details ?? null,
+  });
+}
+
+export async function recordActivity(
+  db: DbOrTx,
+  entry: {
+    userId: number;
+    organisationId: number;
+    kind: 'sign_in' | 'sign_out' | 'module_time';
+    loginFrom?: string | null;
+    module?: string | null;
+    seconds?: number | null;
+    ip?: string | null;
+  },
+): Promise<void> {
+  await db.insert(userActivity).values({
+    userId: entry.userId,
+    organisationId: entry.organisationId,
+    kind: entry.kind,
+    loginFrom: entry.loginFrom ?? null,
+    module: entry.module ?? null,
+    seconds: entry.seconds ?? null,
+    ip: entry.ip ?? null,
+  });
+}
+
+/**
+ * The activity a caller may read: their own; any user of their organisation
+ * for an admin; anyone for a superadmin.
+ */
+export async function activityFor(
+  db: DbOrTx,
+  auth: AuthContext,
+  q: TPageQuery & {
+    user?: number;
+    login_from?: string;
+    kind?: 'sign_in' | 'sign_out' | 'module_time';
+  },
+) {
+  const isAdmin = auth.isSuperadmin || auth.roleId === ROLE.ADMIN;
+  if (!isAdmin && q.user !== undefined && q.user !== auth.userId) throw forbidden();
+  return listActivity(
+    db,
+    {
+      organisationId: auth.isSuperadmin ? undefined : auth.organisationId,
+      userId: isAdmin ? q.user : auth.userId,
+      loginFrom: q.login_from,
+      kind: q.kind,
+    },
+    pageBounds(q),
+  );
+}

@@ -1,0 +1,52 @@
+import type { MailMessage } from '../../core/mail/mailer.ts';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
+  const html = [
+    `<div style="font-family:system-ui,sans-serif;max-width:560px;margin:auto">`,
+    `<h2>${escapeHtml(title)}</h2>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    action
+      ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#f9a72f;color:#000;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="color:#666;font-size:12px">${escapeHtml(action.url)}</p>`
+      : '',
+    '</div>',
+  ].join('');
+  const text = [
+    title,
+    '',
+    ...paragraphs,
+    ...(action ? ['', `${action.label}: ${action.url}`] : []),
+  ].join('\n');
+  return { html, text };
+}
+
+export function verificationMail(to: string, orgTitle: string, url: string): MailMessage {
+  return {
+    to,
+    subject: `${orgTitle}: confirm your e-mail address`,
+    ...layout(
+      'Confirm your e-mail address',
+      [
+        `Welcome to ${orgTitle}. Confirm your e-mail address to activate your account.`,
+        'The link works once and for 24 hours.',
+      ],
+      { label: 'Confirm e-mail address', url },
+    ),
+  };
+}
+
+export function resetMail(to: string, orgTitle: string, url: string, code: string): MailMessage {
+  return {
+    to,
+    subject: `${orgTitle}: reset your password`,
+    ...layout(
+      'Reset your password',
+      [
+        'Someone asked to reset the password of your account. If it was not you, ignore this message.',
+        `Your one-time code is ${code} (valid for 10 minutes). Or use the link below (valid for 30 minutes).`,
+      ],
+      { label: 'Choose a new password', url },
+    ),
+  };
+}

@@ -1,0 +1,2 @@
+export { registerAuthRoutes } from './auth.routes.ts';
+export { effectiveMenu, issueToken, revokeAllTokens, tokenAuthenticator } from './tokens.ts';

@@ -1,0 +1,133 @@
+import type { TResetConfirm } from '@atrium/contract';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../core/context.ts';
+import { runInTransaction } from '../../core/db/transaction.ts';
+import { AppError, badRequest } from '../../core/errors/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import {
+  organisationBaseUrl,
+  resolveOrganisation,
+} from '../organisations/organisations.service.ts';
+import { hashPassword, passwordProblems } from '../users/passwords.ts';
+import { users } from '../users/users.table.ts';
+import { resetMail } from './auth.mails.ts';
+import {
+  consumeOneTimeTokens,
+  countFailedAttempt,
+  createOneTimeToken,
+  findLiveOneTimeToken,
+  findSignInCandidate,
+} from './auth.repository.ts';
+import type { RequestMeta } from './request-meta.ts';
+import { decodeUid, encodeUid, hashOtp, hashSecret, newOtp, newSecret } from './secrets.ts';
+import { sendAfterCommit } from './sign-up.service.ts';
+import { assertNotLocked, normaliseIdentifier, recordFailure } from './throttle.ts';
+import { revokeAllTokens } from './tokens.ts';
+
+const LINK_TTL_MS = 30 * 60_000;
+const OTP_TTL_MS = 10 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const RESET_REQUESTED =
+  'If an account matches, we have sent a reset link and a code to its e-mail address.';
+const INVALID_LINK = 'The reset link is invalid or has expired.';
+const INVALID_CODE = 'The code is invalid or has expired.';
+
+/**
+ * Sends a reset link and a one-time code. The answer is the same whether or
+ * not the account exists; requests per account are limited all the same.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  input: { email: string; domain?: string },
+  meta: RequestMeta,
+): Promise<void> {
+  const identifier = normaliseIdentifier(input.email);
+  const subject = `name:${identifier}`;
+  await assertNotLocked(ctx.db, 'reset_request', subject);
+  await recordFailure(ctx.db, 'reset_request', subject, ctx.config);
+
+  const org = await resolveOrganisation(ctx.db, input.domain || meta.host);
+  if (!org) return;
+  const user = await findSignInCandidate(ctx.db, identifier, org.id);
+  if (!user?.isActive || (user.memberRoleId === null && !user.isSuperadmin)) return;
+
+  const link = newSecret();
+  const code = newOtp();
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+    // A new request makes the older link and code useless.
+    await consumeOneTimeTokens(tx, user.id, ['reset_link', 'reset_otp']);
+    await createOneTimeToken(tx, {
+      userId: user.id,
+      purpose: 'reset_link',
+      secretHash: hashSecret(link),
+      ttlMs: LINK_TTL_MS,
+    });
+    await createOneTimeToken(tx, {
+      userId: user.id,
+      purpose: 'reset_otp',
+      secretHash: hashOtp(user.id, code),
+      ttlMs: OTP_TTL_MS,
+    });
+  });
+  const url = `${organisationBaseUrl(org, ctx.config.publicBaseUrl)}/password/reset/confirm/${encodeUid(user.id)}/${link}`;
+  await sendAfterCommit(ctx, resetMail(user.email, org.title, url, code));
+}
+
+/** Sets the new password from the mailed link (uid + token) or code (e-mail + otp). */
+export async function confirmPasswordReset(
+  ctx: AppContext,
+  input: TResetConfirm,
+  meta: RequestMeta,
+): Promise<void> {
+  let userId: number;
+  if (input.uid && input.token) {
+    const id = decodeUid(input.uid);
+    const live = id ? await findLiveOneTimeToken(ctx.db, id, 'reset_link') : undefined;
+    if (!id || !live || live.secretHash !== hashSecret(input.token)) {
+      throw badRequest(INVALID_LINK, undefined, [INVALID_LINK]);
+    }
+    userId = id;
+  } else {
+    const identifier = normaliseIdentifier(input.email ?? '');
+    const org = await resolveOrganisation(ctx.db, meta.host);
+    const user = org ? await findSignInCandidate(ctx.db, identifier, org.id) : undefined;
+    const subject = user ? `user:${user.id}` : `name:${identifier}`;
+    await assertNotLocked(ctx.db, 'reset_otp', subject);
+    const live = user ? await findLiveOneTimeToken(ctx.db, user.id, 'reset_otp') : undefined;
+    if (!user || !live || live.secretHash !== hashOtp(user.id, input.otp ?? '')) {
+      await recordFailure(ctx.db, 'reset_otp', subject, ctx.config);
+      if (live && user) {
+        const attempts = await countFailedAttempt(ctx.db, live.id);
+        if (attempts >= OTP_MAX_ATTEMPTS) {
+          await consumeOneTimeTokens(ctx.db, user.id, ['reset_otp']);
+          throw new AppError(429, 'Too many wrong codes. Request a new code.');
+        }
+      }
+      throw badRequest(INVALID_CODE, { otp: [INVALID_CODE] });
+    }
+    userId = user.id;
+  }
+
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw badRequest(INVALID_LINK, undefined, [INVALID_LINK]);
+  const problems = passwordProblems(input.new_password, user.username);
+  if (problems.length > 0) {
+    throw badRequest('Invalid input. Please correct the fields listed.', {
+      new_password: problems,
+    });
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await consumeOneTimeTokens(tx, userId, ['reset_link', 'reset_otp']);
+    // Whoever knew the old password is signed out everywhere.
+    await revokeAllTokens(tx, userId);
+    await recordAudit(tx, {
+      action: 'auth.password_reset',
+      actorId: userId,
+      targetUserId: userId,
+      ip: meta.ip,
+      details: { via: input.uid ? 'link' : 'code' },
+    });
+  });
+}

@@ -1,0 +1,164 @@
+import {
+  applyMenuFlags,
+  defaultMenuForRole,
+  ROLE,
+  type TMenuEntry,
+  TOKEN_COOKIE,
+  type TRoleId,
+} from '@atrium/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext, Authenticate } from '../../core/auth/access.ts';
+import type { AppConfig } from '../../core/config/config.ts';
+import type { Db, DbOrTx } from '../../core/db/database.ts';
+import { organisations } from '../organisations/organisations.table.ts';
+import { userMenuPermissions } from '../permissions/permissions.table.ts';
+import { memberships, users } from '../users/users.table.ts';
+import { authTokens } from './auth.table.ts';
+import { hashSecret, newSecret } from './secrets.ts';
+
+type TokenLimits = Pick<AppConfig, 'tokenIdleMs' | 'tokenMaxAgeMs'>;
+
+/** A new key for every sign-in; only its hash is kept. */
+export async function issueToken(
+  db: DbOrTx,
+  limits: TokenLimits,
+  values: {
+    userId: number;
+    organisationId: number;
+    loginFrom: string;
+    ip?: string;
+    userAgent?: string;
+  },
+): Promise<string> {
+  const key = newSecret();
+  await db.insert(authTokens).values({
+    ...values,
+    userAgent: values.userAgent?.slice(0, 400),
+    keyHash: hashSecret(key),
+    expiresAt: new Date(Date.now() + limits.tokenMaxAgeMs),
+  });
+  return key;
+}
+
+export async function revokeToken(db: DbOrTx, tokenId: number): Promise<void> {
+  await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.id, tokenId));
+}
+
+/** Password change, reset, deactivation: every session of the user ends. */
+export async function revokeAllTokens(db: DbOrTx, userId: number): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+}
+
+const defaultMenus = new Map<TRoleId, TMenuEntry[]>();
+/** The role's default menu with the user's own flags (if an admin set any) applied. */
+export function effectiveMenu(role: TRoleId, stored: TMenuEntry[] | null): TMenuEntry[] {
+  let base = defaultMenus.get(role);
+  if (!base) {
+    base = defaultMenuForRole(role);
+    defaultMenus.set(role, base);
+  }
+  return stored ? applyMenuFlags(base, stored).menu : base;
+}
+
+// Writing last_used_at on every request would turn each read into a write.
+const TOUCH_EVERY_MS = 60_000;
+
+/** `Authorization: Token <key>` (scheme in any case), else the token cookie the web app sets. */
+function presentedKey(request: FastifyRequest): { key: string; via: 'header' | 'cookie' } | null {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^token\s+(\S+)\s*$/i.exec(header);
+    return match ? { key: match[1]!, via: 'header' } : null;
+  }
+  const cookie = request.cookies?.[TOKEN_COOKIE];
+  return cookie ? { key: cookie, via: 'cookie' } : null;
+}
+
+/** Resolves the caller in one indexed query: token, user, membership, menu. */
+export function tokenAuthenticator(db: Db, limits: TokenLimits): Authenticate {
+  return async (request) => {
+    const presented = presentedKey(request);
+    if (!presented) {
+      // A malformed Authorization header is an invalid credential, not an anonymous call.
+      return { auth: null, invalid: request.headers.authorization !== undefined };
+    }
+    const [row] = await db
+      .select({
+        tokenId: authTokens.id,
+        organisationId: authTokens.organisationId,
+        loginFrom: authTokens.loginFrom,
+        lastUsedAt: authTokens.lastUsedAt,
+        expiresAt: authTokens.expiresAt,
+        revokedAt: authTokens.revokedAt,
+        userId: users.id,
+        username: users.username,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        isActive: users.isActive,
+        approvalStatus: users.approvalStatus,
+        roleId: memberships.roleId,
+        viewRoleId: memberships.viewRoleId,
+        organisationTitle: organisations.title,
+        organisationAcronym: organisations.acronym,
+        isSuperadmin: sql<boolean>`exists (select 1 from ${memberships} m where m.user_id = ${users.id} and m.role_id = ${ROLE.SUPERADMIN})`,
+        menu: userMenuPermissions.menu,
+      })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .innerJoin(organisations, eq(organisations.id, authTokens.organisationId))
+      .leftJoin(
+        memberships,
+        and(
+          eq(memberships.userId, users.id),
+          eq(memberships.organisationId, authTokens.organisationId),
+        ),
+      )
+      .leftJoin(userMenuPermissions, eq(userMenuPermissions.userId, users.id))
+      .where(eq(authTokens.keyHash, hashSecret(presented.key)))
+      .limit(1);
+    const now = Date.now();
+    if (
+      !row ||
+      row.revokedAt ||
+      !row.isActive ||
+      row.expiresAt.getTime() <= now ||
+      row.lastUsedAt.getTime() + limits.tokenIdleMs <= now ||
+      (row.roleId === null && !row.isSuperadmin)
+    ) {
+      return { auth: null, invalid: true };
+    }
+    if (now - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+      await db
+        .update(authTokens)
+        .set({ lastUsedAt: new Date(now) })
+        .where(eq(authTokens.id, row.tokenId));
+    }
+    // A superadmin working in an organisation they are not a member of acts as superadmin.
+    const roleId = (row.roleId ?? ROLE.SUPERADMIN) as TRoleId;
+    const auth: AuthContext = {
+      userId: row.userId,
+      username: row.username,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      isActive: row.isActive,
+      approvalStatus: row.approvalStatus,
+      organisationId: row.organisationId,
+      organisationTitle: row.organisationTitle,
+      organisationAcronym: row.organisationAcronym,
+      roleId,
+      viewRoleId: (row.viewRoleId ?? roleId) as TRoleId,
+      isSuperadmin: row.isSuperadmin,
+      menu: effectiveMenu(roleId, row.menu),
+      tokenId: row.tokenId,
+      loginFrom: row.loginFrom,
+      via: presented.via,
+    };
+    return { auth, invalid: false };
+  };
+}

@@ -1,0 +1,2 @@
+export { registerPermissionRoutes } from './permissions.routes.ts';
+export { userMenuPermissions } from './permissions.table.ts';

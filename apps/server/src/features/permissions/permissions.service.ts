@@ -1,0 +1,142 @@
+import {
+  applyMenuFlags,
+  ROLE,
+  ROLE_NAMES,
+  type TPermissionResponse,
+  type TPermissionUpdate,
+  type TRoleId,
+} from '@atrium/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../core/auth/access.ts';
+import type { AppContext } from '../../core/context.ts';
+import type { DbOrTx } from '../../core/db/database.ts';
+import { runInTransaction } from '../../core/db/transaction.ts';
+import { badRequest, forbidden, notFound } from '../../core/errors/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { effectiveMenu } from '../auth/tokens.ts';
+import { memberships, users } from '../users/users.table.ts';
+import { userMenuPermissions } from './permissions.table.ts';
+
+async function loadTarget(db: DbOrTx, auth: AuthContext, userId: number) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      roleId: memberships.roleId,
+      stored: userMenuPermissions.menu,
+    })
+    .from(users)
+    .innerJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(userMenuPermissions, eq(userMenuPermissions.userId, users.id))
+    .where(
+      and(
+        eq(users.id, userId),
+        // Outside their organisation a user does not exist for an admin.
+        auth.isSuperadmin ? sql`true` : eq(memberships.organisationId, auth.organisationId),
+      ),
+    )
+    .orderBy(memberships.roleId)
+    .limit(1);
+  if (!row) throw notFound('Could not get user detail');
+  return { ...row, roleId: row.roleId as TRoleId };
+}
+
+/**
+ * Who may see or change whose menu: anyone their own; an admin the users of
+ * their organisation with a lower role than theirs; a superadmin anyone.
+ */
+function assertMayManage(
+  auth: AuthContext,
+  target: { userId: number; roleId: TRoleId },
+  write: boolean,
+) {
+  if (auth.isSuperadmin) return;
+  if (!write && target.userId === auth.userId) return;
+  if (auth.roleId !== ROLE.ADMIN || target.roleId <= auth.roleId) throw forbidden();
+}
+
+export async function getPermissions(
+  ctx: AppContext,
+  auth: AuthContext,
+  userId: number | undefined,
+): Promise<TPermissionResponse> {
+  const target = await loadTarget(ctx.db, auth, userId ?? auth.userId);
+  assertMayManage(auth, target, false);
+  return {
+    user_id: target.userId,
+    role: { id: target.roleId, name: ROLE_NAMES[target.roleId] },
+    is_default: target.stored === null,
+    permissions: effectiveMenu(target.roleId, target.stored),
+  };
+}
+
+/** Sets (or resets to the role default) a user's menu flags; audited. */
+export async function updatePermissions(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: TPermissionUpdate,
+  ip: string,
+): Promise<TPermissionResponse> {
+  return runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+    const target = await loadTarget(tx, auth, input.user_id);
+    assertMayManage(auth, target, true);
+    const before = effectiveMenu(target.roleId, target.stored);
+    if (input.permissions === null) {
+      await tx.delete(userMenuPermissions).where(eq(userMenuPermissions.userId, target.userId));
+    } else {
+      const { menu, unknown } = applyMenuFlags(
+        effectiveMenu(target.roleId, null),
+        input.permissions,
+      );
+      if (unknown.length > 0) {
+        throw badRequest('Unknown menu entries.', {
+          permissions: [`Unknown entries: ${unknown.join(', ')}`],
+        });
+      }
+      await tx
+        .insert(userMenuPermissions)
+        .values({ userId: target.userId, menu, updatedBy: auth.userId })
+        .onConflictDoUpdate({
+          target: userMenuPermissions.userId,
+          set: { menu, updatedBy: auth.userId, updatedAt: new Date() },
+        });
+    }
+    const after =
+      input.permissions === null
+        ? effectiveMenu(target.roleId, null)
+        : applyMenuFlags(effectiveMenu(target.roleId, null), input.permissions).menu;
+    await recordAudit(tx, {
+      action: 'permissions.changed',
+      actorId: auth.userId,
+      targetUserId: target.userId,
+      organisationId: auth.organisationId,
+      ip,
+      details: { changed: diffFlags(before, after), reset_to_default: input.permissions === null },
+    });
+    return {
+      user_id: target.userId,
+      role: { id: target.roleId, name: ROLE_NAMES[target.roleId] },
+      is_default: input.permissions === null,
+      permissions: after,
+    };
+  });
+}
+
+function flatten(
+  menu: { href: string; permission: boolean; children?: unknown[] }[],
+  into = new Map<string, boolean>(),
+) {
+  for (const e of menu) {
+    into.set(e.href, e.permission);
+    if (e.children) flatten(e.children as typeof menu, into);
+  }
+  return into;
+}
+
+/** Which entries were switched on or off, for the audit log. */
+function diffFlags(before: Parameters<typeof flatten>[0], after: Parameters<typeof flatten>[0]) {
+  const a = flatten(before);
+  const b = flatten(after);
+  return [...b.entries()]
+    .filter(([href, on]) => a.get(href) !== on)
+    .map(([href, on]) => ({ href, on }));
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './app.ts';
+import { bearer, makeOrganisationWithStaff, type Staff, tokenFor } from './auth.ts';
+
+/**
+ * Every API route and what each kind of caller gets from the access check.
+ * 'ok' means the access check let the call through (the handler may still
+ * answer 400 or 404 for the empty request we send). A route added without a
+ * line here fails the first test: decide who may call it, then add it.
+ */
+type Outcome = 'ok' | 401 | 403;
+type Row = {
+  anonymous: Outcome;
+  superadmin: Outcome;
+  admin: Outcome;
+  trainer: Outcome;
+  learner: Outcome;
+};
+const PUBLIC: Row = {
+  anonymous: 'ok',
+  superadmin: 'ok',
+  admin: 'ok',
+  trainer: 'ok',
+  learner: 'ok',
+};
+const SIGNED_IN: Row = {
+  anonymous: 401,
+  superadmin: 'ok',
+  admin: 'ok',
+  trainer: 'ok',
+  learner: 'ok',
+};
+const ADMINS: Row = { anonymous: 401, superadmin: 'ok', admin: 'ok', trainer: 403, learner: 403 };
+
+const EXPECTED: Record<string, Row> = {
+  'GET /api/health': PUBLIC,
+  'GET /api/ready': PUBLIC,
+  'POST /api/v1/auth/token/login/': PUBLIC,
+  'GET /auth/logout/': SIGNED_IN,
+  'GET /api/v1/me/': SIGNED_IN,
+  'POST /api/auth/users/': PUBLIC,
+  'POST /api/auth/users/activation/': PUBLIC,
+  'POST /api/auth/users/custom_reset_password/': PUBLIC,
+  'POST /api/auth/users/reset_password_confirm/': PUBLIC,
+  // Public, but without an identity-provider token the handler itself answers 401.
+  'GET /api/sso-verify-token/': {
+    anonymous: 401,
+    superadmin: 401,
+    admin: 401,
+    trainer: 401,
+    learner: 401,
+  },
+  'GET /api/v1/accounts/organization_content/': PUBLIC,
+  'GET /api/dashboard/get_permission/': SIGNED_IN,
+  'POST /api/dashboard/get_permission/': ADMINS,
+  'GET /api/v1/accounts/user-module-audit-history/': SIGNED_IN,
+  'POST /api/v1/accounts/user-module-audit-history/': SIGNED_IN,
+};
+
+let t: TestApp;
+let staff: Staff;
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_RATE_PER_MINUTE: '100000' } });
+  staff = await makeOrganisationWithStaff(t.database.db, t.config, { isDefault: true });
+});
+afterAll(() => t.close());
+
+const callers = ['anonymous', 'superadmin', 'admin', 'trainer', 'learner'] as const;
+
+describe('authorization matrix', () => {
+  it('lists every API route, and only those', () => {
+    const registered = t.app.accessRules.map((r) => `${r.method} ${r.url}`).sort();
+    expect(registered).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(Object.entries(EXPECTED))('%s', async (key, row) => {
+    const [method, url] = key.split(' ') as [string, string];
+    for (const who of callers) {
+      // A fresh token per call: logout would otherwise revoke the next caller's.
+      const headers =
+        who === 'anonymous'
+          ? {}
+          : bearer(await tokenFor(t.database.db, t.config, staff[who].user, staff.org.id));
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: url.replace(/:(\w+)/g, '1'),
+        headers,
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
+      const expected = row[who];
+      if (expected === 'ok') {
+        expect([401, 403], `${who} → ${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+      } else {
+        expect(res.statusCode, `${who}: ${res.body}`).toBe(expected);
+      }
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ZMenuEntry } from './menu.ts';
+
+export const ZPermissionQuery = z.object({
+  user_id: z.coerce.number().int().positive().optional(),
+});
+export const ZPermissionResponse = z.object({
+  user_id: z.number().int(),
+  role: z.object({ id: z.number().int(), name: z.string() }),
+  is_default: z.boolean(),
+  permissions: z.array(ZMenuEntry),
+});
+export type TPermissionResponse = z.infer<typeof ZPermissionResponse>;
+
+export const ZPermissionUpdate = z.strictObject({
+  user_id: z.number().int().positive(),
+  /** Either a full menu list (flags taken by href), or null to go back to the role's default. */
+  permissions: z.array(ZMenuEntry).max(100).nullable(),
+});
+export type TPermissionUpdate = z.infer<typeof ZPermissionUpdate>;
+
+export const permissionPaths = { getPermission: '/api/dashboard/get_permission/' } as const;
