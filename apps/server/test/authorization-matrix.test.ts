@@ -51,6 +51,8 @@ const EXPECTED: Record<string, Row> = {
     learner: 401,
   },
   'GET /api/v1/accounts/organization_content/': PUBLIC,
+  'GET /api/v1/accounts/help_desk/': SIGNED_IN,
+  'GET /api/v1/accounts/meeting_link/': SIGNED_IN,
   'GET /api/dashboard/get_permission/': SIGNED_IN,
   'POST /api/dashboard/get_permission/': ADMINS,
   'GET /api/v1/accounts/user-module-audit-history/': SIGNED_IN,

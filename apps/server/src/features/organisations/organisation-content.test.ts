@@ -71,3 +71,35 @@ describe('GET organization_content', () => {
     }
   });
 });
+
+describe('organisation links', () => {
+  it("give the caller's organisation help-desk and meeting links, null when unset", async () => {
+    const { createTestApp: make } = await import('../../../test/app.ts');
+    const { bearer, makeOrganisationWithStaff } = await import('../../../test/auth.ts');
+    const t = await make();
+    try {
+      const a = await makeOrganisationWithStaff(t.database.db, t.config, {
+        helpDeskUrl: 'https://help.acme.test',
+        meetingUrl: 'https://meet.acme.test/room',
+      });
+      const b = await makeOrganisationWithStaff(t.database.db, t.config);
+      const help = await t.app.inject({
+        url: '/api/v1/accounts/help_desk/',
+        headers: bearer(a.learner.token),
+      });
+      expect(help.json()).toEqual({ result: 'https://help.acme.test' });
+      const meet = await t.app.inject({
+        url: '/api/v1/accounts/meeting_link/',
+        headers: bearer(a.trainer.token),
+      });
+      expect(meet.json()).toEqual({ result: 'https://meet.acme.test/room' });
+      const none = await t.app.inject({
+        url: '/api/v1/accounts/help_desk/',
+        headers: bearer(b.learner.token),
+      });
+      expect(none.json()).toEqual({ result: null });
+    } finally {
+      await t.close();
+    }
+  });
+});

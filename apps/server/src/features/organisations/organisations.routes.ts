@@ -1,13 +1,16 @@
 import {
+  organisationLinkPaths,
   organisationPaths,
+  ZErrorResponse,
+  ZLinkResult,
   ZOrganisationContent,
   ZOrganisationContentQuery,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { access } from '../../core/auth/access.ts';
+import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
-import { organisationContent } from './organisations.service.ts';
+import { organisationContent, organisationLinks } from './organisations.service.ts';
 
 export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,4 +32,24 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
       return organisationContent(ctx.db, request.query.domain ?? request.hostname);
     },
   );
+
+  for (const [key, summary] of [
+    ['helpDesk', "The organisation's help-desk page (side menu Help Desk)"],
+    ['meeting', "The organisation's video-conferencing link (side menu Video Conferencing)"],
+  ] as const) {
+    r.get(
+      organisationLinkPaths[key],
+      {
+        schema: {
+          tags: ['organisations'],
+          summary,
+          response: { 200: ZLinkResult, 401: ZErrorResponse },
+        },
+        config: { access: access.authenticated() },
+      },
+      async (request) => ({
+        result: (await organisationLinks(ctx.db, caller(request).organisationId))[key],
+      }),
+    );
+  }
 }

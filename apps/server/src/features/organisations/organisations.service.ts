@@ -103,3 +103,15 @@ export async function organisationContent(
     sso: issuer ? { issuer, realm: org.ssoRealm, client_id: org.ssoClientId! } : null,
   };
 }
+
+/** External links of the caller's organisation; null where none is configured. */
+export async function organisationLinks(
+  db: DbOrTx,
+  organisationId: number,
+): Promise<{ helpDesk: string | null; meeting: string | null }> {
+  const [row] = await db
+    .select({ helpDesk: organisations.helpDeskUrl, meeting: organisations.meetingUrl })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return { helpDesk: row?.helpDesk ?? null, meeting: row?.meeting ?? null };
+}

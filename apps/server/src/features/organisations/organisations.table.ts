@@ -31,6 +31,9 @@ export const organisations = pgTable(
       .default('prompt')
       .$type<'prompt' | 'logout'>(),
     idleMinutes: integer('idle_minutes').notNull().default(10),
+    /** External pages the side menu opens: Help Desk and Video Conferencing. */
+    helpDeskUrl: text('help_desk_url'),
+    meetingUrl: text('meeting_url'),
     /** OIDC single sign-on: issuer base URL, optional Keycloak realm, public client id. */
     ssoIssuerBaseUrl: text('sso_issuer_base_url'),
     ssoRealm: varchar('sso_realm', { length: 100 }),
