@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -62,12 +63,14 @@ export function openDatabase(options: DatabaseOptions): Database {
       },
     };
   }
+  // The same extensions a PostgreSQL server offers (trigram search of the user list).
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (options.dir === 'memory') {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     mkdirSync(path.dirname(options.dir), { recursive: true });
-    client = new PGlite(options.dir);
+    client = new PGlite(options.dir, { extensions });
   }
   const db = drizzlePglite(client) as unknown as Db;
   return {

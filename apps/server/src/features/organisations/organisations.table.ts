@@ -31,6 +31,8 @@ export const organisations = pgTable(
       .default('prompt')
       .$type<'prompt' | 'logout'>(),
     idleMinutes: integer('idle_minutes').notNull().default(10),
+    /** Licence seats: the most active members the organisation may have; null is unlimited. */
+    licenceSeats: integer('licence_seats'),
     /** External pages the side menu opens: Help Desk and Video Conferencing. */
     helpDeskUrl: text('help_desk_url'),
     meetingUrl: text('meeting_url'),
