@@ -16,7 +16,10 @@ async function main() {
     throw err;
   }
 
-  const database = openDatabase(databaseOptionsFromConfig(config));
+  const database = openDatabase(databaseOptionsFromConfig(config), {
+    onIdleError: (err) =>
+      console.error(`database connection lost (the pool reconnects): ${err.message}`),
+  });
   await database.migrate();
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => database.close());

@@ -6,6 +6,8 @@ import {
   type TMenuEntry,
   type TRoleId,
 } from '@atrium/contract';
+// request.cookies is typed by @fastify/cookie, which app.ts registers.
+import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors/app-error.ts';
 

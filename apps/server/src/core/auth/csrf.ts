@@ -9,7 +9,14 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerCsrfCookie(app: FastifyInstance, secure: boolean) {
   app.addHook('onSend', async (request, reply) => {
-    if (!request.routeOptions.config.access || request.cookies[CSRF_COOKIE]) return;
+    // Clients that send the token in a header never use cookies: no cookie for them.
+    if (
+      !request.routeOptions.config.access ||
+      request.headers.authorization ||
+      request.cookies[CSRF_COOKIE]
+    ) {
+      return;
+    }
     reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), {
       path: '/',
       sameSite: 'lax',

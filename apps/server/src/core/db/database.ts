@@ -37,9 +37,17 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../drizzle', import.m
 // Any fixed key works; it only has to be the same on every node.
 const MIGRATION_LOCK_KEY = 726_849_301;
 
-export function openDatabase(options: DatabaseOptions): Database {
+export function openDatabase(
+  options: DatabaseOptions,
+  hooks: { onIdleError?: (err: Error) => void } = {},
+): Database {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client dropped by the server (restart, failover, pgbouncer timeout) emits
+    // 'error' on the pool; unhandled, that would kill the process. The pool replaces it.
+    pool.on('error', (err) => {
+      hooks.onIdleError?.(err);
+    });
     const db = drizzlePg(pool) as unknown as Db;
     return {
       kind: 'postgres',

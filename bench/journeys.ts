@@ -1,0 +1,65 @@
+import { systemPaths } from '@atrium/contract';
+import { DEMO_PASSWORD } from '../apps/server/src/features/demo/index.ts';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** One request, repeated by every connection for the whole measurement. */
+export interface Journey {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sends `Authorization: Token <key>` obtained once, before measuring, by signIn(). */
+  needsToken?: boolean;
+  /** Who signs in for a needsToken journey; the demo learner unless set. */
+  as?: Credentials;
+}
+
+export const DEMO_LEARNER: Credentials = { username: 'learner', password: DEMO_PASSWORD };
+
+export const LOGIN_PATH = '/api/v1/auth/token/login/';
+
+export const journeys: Journey[] = [
+  { name: 'health', method: 'GET', path: systemPaths.health },
+  // One database round trip: the fairest comparison with the baseline.
+  { name: 'ready', method: 'GET', path: systemPaths.ready },
+  { name: 'me', method: 'GET', path: '/api/v1/me/', needsToken: true },
+];
+
+/**
+ * Signs in once through the token login route and returns the token key, or
+ * null when the route does not exist yet (404) so token journeys can be skipped.
+ */
+export async function signIn(
+  baseUrl: string,
+  username: string,
+  password: string,
+): Promise<string | null> {
+  const response = await fetch(new URL(LOGIN_PATH, baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (response.status === 404) return null;
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(`Sign-in as '${username}' answered ${response.status}: ${text.slice(0, 300)}`);
+  }
+  let token: unknown;
+  try {
+    token = (JSON.parse(text) as { auth_token?: unknown }).auth_token;
+  } catch {
+    token = undefined;
+  }
+  if (typeof token !== 'string' || token === '') {
+    throw new Error(
+      `Sign-in as '${username}' answered without an auth_token: ${text.slice(0, 300)}`,
+    );
+  }
+  return token;
+}

@@ -1,0 +1,42 @@
+/** Everything the bench reads from the environment, validated once. */
+export interface BenchSettings {
+  /** Admin connection: used to create and drop the bench database. */
+  adminUrl: string;
+  /** The database the bench creates, migrates, seeds and drops. */
+  databaseName: string;
+  connections: number;
+  /** Seconds measured per journey. */
+  durationSeconds: number;
+  /** Seconds of load thrown away before each measurement. */
+  warmupSeconds: number;
+  /** Extra users in the default organisation, on top of the demo accounts. */
+  extraUsers: number;
+  /** Atrium's default DATABASE_POOL_SIZE; the baseline uses the same. */
+  poolSize: number;
+}
+
+function positiveInt(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be an integer >= ${min}, got '${raw}'.`);
+  }
+  return value;
+}
+
+export function readSettings(): BenchSettings {
+  const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  if (!/^postgres(ql)?:\/\//.test(adminUrl)) {
+    throw new Error('BENCH_DATABASE_URL must be a postgres:// or postgresql:// URL.');
+  }
+  return {
+    adminUrl,
+    databaseName: 'atrium_bench',
+    connections: positiveInt('BENCH_CONNECTIONS', 50),
+    durationSeconds: positiveInt('BENCH_DURATION', 10),
+    warmupSeconds: positiveInt('BENCH_WARMUP', 2, 0),
+    extraUsers: positiveInt('BENCH_USERS', 10_000, 0),
+    poolSize: 10,
+  };
+}

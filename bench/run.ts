@@ -1,0 +1,250 @@
+/**
+ * `npm run bench`: one run, on this machine, of a bare Fastify + pg baseline
+ * and Atrium's own routes, both as child processes against the same seeded
+ * PostgreSQL database. Prints req/s, p50/p99 latency and each route's ratio to
+ * the baseline, and keeps a JSON copy in bench/results/.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createBenchDatabase,
+  type DatasetSummary,
+  dropBenchDatabase,
+  postgresVersion,
+  seedDataset,
+} from './dataset.ts';
+import { DEMO_LEARNER, type Journey, journeys, LOGIN_PATH, signIn } from './journeys.ts';
+import { type LoadOptions, type Measurement, measure, stopLoad } from './lib/measure.ts';
+import { freePorts, startServer, waitUntilReady } from './lib/processes.ts';
+import { buildReport, formatReport, type Skipped, saveReport } from './lib/report.ts';
+import { readSettings } from './lib/settings.ts';
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+const SERVER_DIR = path.resolve(BENCH_DIR, '../apps/server');
+const RESULTS_DIR = new URL('./results/', import.meta.url);
+
+/** Undo steps, run last-in first-out exactly once: on success, failure or a signal. */
+const cleanups: { label: string; run: () => Promise<void> | void }[] = [];
+let cleaning: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    // Dropping the database (with force) ends connections still open in this
+    // process, e.g. an interrupted seed; their pools' errors must not abort cleanup.
+    process.on('uncaughtException', (err) => {
+      console.error(`cleanup: ignored ${err instanceof Error ? err.message : err}`);
+    });
+    stopLoad();
+    for (const step of cleanups.reverse()) {
+      try {
+        await step.run();
+      } catch (err) {
+        console.error(`cleanup: ${step.label} failed:`, err instanceof Error ? err.message : err);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // `on`, not `once`: a second Ctrl-C must not exit before the database is dropped.
+  process.on(signal, () => {
+    if (cleaning) return;
+    console.error(`\n${signal}: stopping the servers and dropping the bench database...`);
+    void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  });
+}
+
+/** Only what a server needs: no stray DATABASE_POOL_SIZE or ATRIUM_DEMO from the shell. */
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) {
+    if (process.env[key] !== undefined) env[key] = process.env[key];
+  }
+  return { ...env, ...extra };
+}
+
+async function tokensFor(
+  baseUrl: string,
+  wanted: Journey[],
+): Promise<{ tokens: Map<string, string>; loginMissing: boolean }> {
+  const tokens = new Map<string, string>();
+  for (const journey of wanted) {
+    const who = journey.as ?? DEMO_LEARNER;
+    if (tokens.has(who.username)) continue;
+    const token = await signIn(baseUrl, who.username, who.password);
+    if (token === null) return { tokens, loginMissing: true };
+    tokens.set(who.username, token);
+  }
+  return { tokens, loginMissing: false };
+}
+
+async function main(): Promise<number> {
+  const startedAt = new Date().toISOString();
+  const settings = readSettings();
+  const load: LoadOptions = {
+    connections: settings.connections,
+    durationSeconds: settings.durationSeconds,
+    warmupSeconds: settings.warmupSeconds,
+  };
+  const pgVersion = await postgresVersion(settings.adminUrl).catch((err: unknown) => {
+    const where = new URL(settings.adminUrl);
+    where.password = '';
+    throw new Error(
+      `PostgreSQL is required; set BENCH_DATABASE_URL (tried ${where}): ${err instanceof Error ? err.message : err}`,
+    );
+  });
+  const cpus = os.cpus();
+  console.log(
+    `Atrium bench: ${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, PostgreSQL ${pgVersion}`,
+  );
+  // Other work on the machine (a test suite, a build) moves every figure.
+  const loadAtStart = Number(os.loadavg()[0]!.toFixed(2));
+  if (loadAtStart > cpus.length / 2) {
+    console.log(
+      `Warning: load average ${loadAtStart} on ${cpus.length} CPUs: something else is running; expect noise.`,
+    );
+  }
+  console.log(
+    `${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s per journey, pool size ${settings.poolSize}`,
+  );
+
+  // Registered first so it runs last, and before creation so a Ctrl-C mid-way still drops it.
+  cleanups.push({
+    label: 'drop database',
+    run: () => dropBenchDatabase(settings.adminUrl, settings.databaseName),
+  });
+  const dbUrl = await createBenchDatabase(settings.adminUrl, settings.databaseName);
+  const dataset: DatasetSummary = await seedDataset(dbUrl, settings.extraUsers);
+  console.log(
+    `Database ${settings.databaseName}: migrated, demo seed + ${dataset.extraUsers.toLocaleString('en-US')} users in ${dataset.seconds.toFixed(1)} s`,
+  );
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
+  cleanups.push({
+    label: 'remove data dir',
+    run: () => rmSync(dataDir, { recursive: true, force: true }),
+  });
+
+  const [baselinePort, atriumPort] = await freePorts(2);
+  const baselineUrl = `http://127.0.0.1:${baselinePort}`;
+  const atriumUrl = `http://127.0.0.1:${atriumPort}`;
+  const baseline = startServer(
+    'baseline',
+    ['--import', 'tsx', path.join(BENCH_DIR, 'baseline.ts')],
+    {
+      cwd: BENCH_DIR,
+      env: childEnv({
+        NODE_ENV: 'production',
+        DATABASE_URL: dbUrl,
+        PORT: String(baselinePort),
+        HOST: '127.0.0.1',
+        POOL_SIZE: String(settings.poolSize),
+      }),
+    },
+  );
+  cleanups.push({ label: 'stop baseline', run: () => baseline.stop() });
+  // Exactly as production starts it.
+  const atrium = startServer('atrium', ['--import', 'tsx', path.join(SERVER_DIR, 'src/main.ts')], {
+    cwd: SERVER_DIR,
+    env: childEnv({
+      NODE_ENV: 'production',
+      DATABASE_URL: dbUrl,
+      PORT: String(atriumPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      DATA_DIR: dataDir,
+    }),
+  });
+  cleanups.push({ label: 'stop atrium', run: () => atrium.stop() });
+
+  const baselineJourney: Journey = {
+    name: 'baseline',
+    method: 'GET',
+    path: `/baseline/users/${dataset.learnerId}`,
+  };
+  await Promise.all([
+    waitUntilReady(baseline, new URL(baselineJourney.path, baselineUrl).toString()),
+    waitUntilReady(atrium, `${atriumUrl}/api/ready`),
+  ]);
+  console.log(`baseline on ${baselineUrl}, Atrium on ${atriumUrl}`);
+
+  // Sign in once, before any measurement, so argon2 never runs under load.
+  const skipped: Skipped[] = [];
+  const needingToken = journeys.filter((j) => j.needsToken);
+  const { tokens, loginMissing } = await tokensFor(atriumUrl, needingToken);
+  if (loginMissing) {
+    for (const j of needingToken) {
+      skipped.push({ name: j.name, reason: `POST ${LOGIN_PATH} answered 404 (not built yet)` });
+    }
+    console.log(
+      `Note: POST ${LOGIN_PATH} answered 404; skipping ${needingToken.map((j) => j.name).join(', ')}.`,
+    );
+  }
+  const runnable = journeys.filter((j) => !j.needsToken || !loginMissing);
+
+  const baselineRuns: Measurement[] = [];
+  const atriumRuns: Measurement[] = [];
+  const step = (label: string) => {
+    if (cleaning) throw new Error('interrupted');
+    console.log(`measuring ${label}...`);
+  };
+  step('baseline (first)');
+  baselineRuns.push(await measure('baseline', baselineUrl, baselineJourney, undefined, load));
+  for (const journey of runnable) {
+    step(journey.name);
+    const token = journey.needsToken
+      ? tokens.get((journey.as ?? DEMO_LEARNER).username)
+      : undefined;
+    atriumRuns.push(await measure('atrium', atriumUrl, journey, token, load));
+  }
+  step('baseline (last)');
+  baselineRuns.push(await measure('baseline', baselineUrl, baselineJourney, undefined, load));
+
+  const report = buildReport(
+    {
+      startedAt,
+      machine: {
+        cpus: cpus.length,
+        cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        loadAverageAtStart: loadAtStart,
+        loadAverageAtEnd: Number(os.loadavg()[0]!.toFixed(2)),
+        platform: `${os.platform()} ${os.release()}`,
+        node: process.version,
+        postgres: pgVersion,
+      },
+      settings: {
+        connections: load.connections,
+        durationSeconds: load.durationSeconds,
+        warmupSeconds: load.warmupSeconds,
+        poolSize: settings.poolSize,
+        database: settings.databaseName,
+      },
+      dataset: {
+        demoAccounts: dataset.demoAccounts,
+        extraUsers: dataset.extraUsers,
+        seedSeconds: Number(dataset.seconds.toFixed(2)),
+      },
+      skipped,
+    },
+    baselineRuns,
+    atriumRuns,
+  );
+  console.log(`\n${formatReport(report)}`);
+  console.log(`\nSaved ${path.relative(process.cwd(), saveReport(report, RESULTS_DIR))}`);
+  const flagged = [...report.baseline.runs, ...report.journeys].some((m) => m.flagged);
+  return flagged ? 1 : 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (err) {
+  // After Ctrl-C the steps still in flight fail as their servers go away: not news.
+  if (!cleaning) console.error('\nbench failed:', err instanceof Error ? err.message : err);
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);
