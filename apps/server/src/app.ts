@@ -27,7 +27,10 @@ import type { FileStore } from './core/storage/file-store.ts';
 import { LocalFileStore } from './core/storage/local-file-store.ts';
 import { registerAuditRoutes } from './features/audit/index.ts';
 import { registerAuthRoutes, tokenAuthenticator } from './features/auth/index.ts';
-import { registerOrganisationRoutes } from './features/organisations/index.ts';
+import {
+  registerOrganisationRoutes,
+  registerStructureRoutes,
+} from './features/organisations/index.ts';
 import { registerPermissionRoutes } from './features/permissions/index.ts';
 import { registerSystemRoutes } from './features/system/index.ts';
 
@@ -148,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSystemRoutes(app, ctx, VERSION);
   registerAuthRoutes(app, ctx);
   registerOrganisationRoutes(app, ctx);
+  registerStructureRoutes(app, ctx);
   registerPermissionRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
 

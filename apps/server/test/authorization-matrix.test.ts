@@ -31,6 +31,13 @@ const SIGNED_IN: Row = {
   learner: 'ok',
 };
 const ADMINS: Row = { anonymous: 401, superadmin: 'ok', admin: 'ok', trainer: 403, learner: 403 };
+const SUPERADMIN: Row = {
+  anonymous: 401,
+  superadmin: 'ok',
+  admin: 403,
+  trainer: 403,
+  learner: 403,
+};
 
 const EXPECTED: Record<string, Row> = {
   'GET /api/health': PUBLIC,
@@ -53,6 +60,23 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/v1/accounts/organization_content/': PUBLIC,
   'GET /api/v1/accounts/help_desk/': SIGNED_IN,
   'GET /api/v1/accounts/meeting_link/': SIGNED_IN,
+  'GET /api/v1/accounts/organization/': ADMINS,
+  'POST /api/v1/accounts/organization/': SUPERADMIN,
+  'GET /api/v1/accounts/organization/:id/': ADMINS,
+  'PATCH /api/v1/accounts/organization/:id/': ADMINS,
+  'DELETE /api/v1/accounts/organization/:id/': SUPERADMIN,
+  'GET /api/v1/accounts/get_departments_by_organization/:org/': SIGNED_IN,
+  'GET /api/v1/accounts/get-designation-by-department/:id/': SIGNED_IN,
+  'GET /api/v1/accounts/get-location-by-department/:id/': SIGNED_IN,
+  'POST /api/v1/accounts/department-organization-map/': ADMINS,
+  'PATCH /api/v1/accounts/department-organization-map/:id/': ADMINS,
+  'DELETE /api/v1/accounts/department-organization-map/:id/': ADMINS,
+  'POST /api/v1/accounts/department-organization-designation-map/': ADMINS,
+  'PATCH /api/v1/accounts/department-organization-designation-map/:id/': ADMINS,
+  'DELETE /api/v1/accounts/department-organization-designation-map/:id/': ADMINS,
+  'POST /api/v1/accounts/master-organization-department-location/': ADMINS,
+  'PATCH /api/v1/accounts/master-organization-department-location/:id/': ADMINS,
+  'DELETE /api/v1/accounts/master-organization-department-location/:id/': ADMINS,
   'GET /api/dashboard/get_permission/': SIGNED_IN,
   'POST /api/dashboard/get_permission/': ADMINS,
   'GET /api/v1/accounts/user-module-audit-history/': SIGNED_IN,

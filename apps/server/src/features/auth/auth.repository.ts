@@ -15,7 +15,7 @@ export async function findSignInCandidate(db: DbOrTx, identifier: string, organi
       isActive: users.isActive,
       approvalStatus: users.approvalStatus,
       memberRoleId: memberships.roleId,
-      isSuperadmin: sql<boolean>`exists (select 1 from ${memberships} m where m.user_id = ${users.id} and m.role_id = ${ROLE.SUPERADMIN})`,
+      isSuperadmin: sql<boolean>`exists (select 1 from ${memberships} m where m.user_id = "users"."id" and m.role_id = ${ROLE.SUPERADMIN})`,
     })
     .from(users)
     .leftJoin(

@@ -99,7 +99,7 @@ function tokenLookup(db: Db) {
         viewRoleId: memberships.viewRoleId,
         organisationTitle: organisations.title,
         organisationAcronym: organisations.acronym,
-        isSuperadmin: sql<boolean>`exists (select 1 from ${memberships} m where m.user_id = ${users.id} and m.role_id = ${ROLE.SUPERADMIN})`,
+        isSuperadmin: sql<boolean>`exists (select 1 from ${memberships} m where m.user_id = "users"."id" and m.role_id = ${ROLE.SUPERADMIN})`,
         menu: userMenuPermissions.menu,
       })
       .from(authTokens)
