@@ -33,6 +33,7 @@ import {
 } from './features/organisations/index.ts';
 import { registerPermissionRoutes } from './features/permissions/index.ts';
 import { registerSystemRoutes } from './features/system/index.ts';
+import { registerUserAdminRoutes } from './features/users/index.ts';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerAuthRoutes(app, ctx);
   registerOrganisationRoutes(app, ctx);
   registerStructureRoutes(app, ctx);
+  registerUserAdminRoutes(app, ctx);
   registerPermissionRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
 

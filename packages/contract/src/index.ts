@@ -10,3 +10,4 @@ export * from './permissions/menu.ts';
 export * from './permissions/permissions.ts';
 export * from './system/system.ts';
 export * from './users/roles.ts';
+export * from './users/users-admin.ts';

@@ -37,6 +37,16 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (nonField.length > 0) body.non_field_errors = nonField;
       return reply.code(400).send(body);
     }
+    // The database's own integrity checks, for the cases a service did not foresee.
+    const pgCode = postgresCode(error);
+    if (pgCode === '23503') {
+      return reply.code(409).send({
+        message: 'This item is still in use and cannot be removed or changed that way.',
+      });
+    }
+    if (pgCode === '23505') {
+      return reply.code(409).send({ message: 'This item already exists.' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
@@ -46,4 +56,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return reply.code(500).send({ message: GENERIC_SUPPORT_MESSAGE });
   });
+}
+
+/** SQLSTATE of a database error, whether the driver error arrives bare or wrapped by Drizzle. */
+export function postgresCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : e.cause?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }

@@ -15,7 +15,17 @@ export type AuditAction =
   | 'auth.password_reset'
   | 'auth.sso_linked'
   | 'permissions.changed'
-  | 'role.changed';
+  | 'role.changed'
+  | 'user.created'
+  | 'user.imported'
+  | 'user.approve'
+  | 'user.reject'
+  | 'user.activate'
+  | 'user.deactivate'
+  | 'user.removed'
+  | 'licence.changed'
+  | 'profile.changed_by_admin'
+  | 'profile.email_changed';
 
 export async function recordAudit(
   db: DbOrTx,

@@ -50,3 +50,18 @@ export function resetMail(to: string, orgTitle: string, url: string, code: strin
     ),
   };
 }
+
+export function welcomeMail(to: string, orgTitle: string, username: string, url: string): MailMessage {
+  return {
+    to,
+    subject: `${orgTitle}: your account is ready`,
+    ...layout(
+      `Welcome to ${orgTitle}`,
+      [
+        `An account has been created for you. Your user name is ${username}.`,
+        'Choose your password with the link below. It works once and for 7 days.',
+      ],
+      { label: 'Choose my password', url },
+    ),
+  };
+}

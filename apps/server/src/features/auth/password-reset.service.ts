@@ -8,6 +8,7 @@ import {
   organisationBaseUrl,
   resolveOrganisation,
 } from '../organisations/organisations.service.ts';
+import { organisations } from '../organisations/organisations.table.ts';
 import { hashPassword, passwordProblems } from '../users/passwords.ts';
 import { users } from '../users/users.table.ts';
 import { resetMail } from './auth.mails.ts';
@@ -130,4 +131,26 @@ export async function confirmPasswordReset(
       details: { via: input.uid ? 'link' : 'code' },
     });
   });
+}
+
+const SET_PASSWORD_TTL_MS = 7 * 24 * 3_600_000;
+
+/**
+ * A single-use link with which a user created by an administrator or an
+ * import chooses their first password (the reset-confirm screen serves it).
+ */
+export async function issueSetPasswordLink(ctx: AppContext, userId: number, organisationId: number) {
+  const [org] = await ctx.db.select().from(organisations).where(eq(organisations.id, organisationId));
+  if (!org) throw badRequest('Organisation not found.');
+  const secret = newSecret();
+  await createOneTimeToken(ctx.db, {
+    userId,
+    purpose: 'reset_link',
+    secretHash: hashSecret(secret),
+    ttlMs: SET_PASSWORD_TTL_MS,
+  });
+  return {
+    organisation: org,
+    url: `${organisationBaseUrl(org, ctx.config.publicBaseUrl)}/password/reset/confirm/${encodeUid(userId)}/${secret}`,
+  };
 }

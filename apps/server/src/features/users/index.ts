@@ -2,3 +2,4 @@ export * from './passwords.ts';
 export * from './users.repository.ts';
 export * from './users.service.ts';
 export { memberships, users } from './users.table.ts';
+export { registerUserAdminRoutes } from './users-admin.routes.ts';

@@ -12,7 +12,8 @@ import {
 export interface CreateAccountInput {
   username: string;
   email: string;
-  password: string;
+  /** Omitted: no password can be used until the user sets one through a mailed link. */
+  password?: string;
   firstName?: string;
   lastName?: string;
   organisationId: number;
@@ -34,8 +35,10 @@ export async function createAccount(db: DbOrTx, input: CreateAccountInput): Prom
     errors.username = ['Use 3 to 150 letters, digits or . @ + _ - characters.'];
   if (!EMAIL_PATTERN.test(input.email) || input.email.length > 254)
     errors.email = ['Enter a valid e-mail address.'];
-  const pw = passwordProblems(input.password, input.username);
-  if (pw.length > 0) errors.password = pw;
+  if (input.password !== undefined) {
+    const pw = passwordProblems(input.password, input.username);
+    if (pw.length > 0) errors.password = pw;
+  }
   if (Object.keys(errors).length > 0)
     throw badRequest('Invalid input. Please correct the fields listed.', errors);
 
@@ -49,7 +52,7 @@ export async function createAccount(db: DbOrTx, input: CreateAccountInput): Prom
     email: input.email,
     firstName: input.firstName ?? '',
     lastName: input.lastName ?? '',
-    passwordHash: await hashPassword(input.password),
+    passwordHash: input.password === undefined ? null : await hashPassword(input.password),
     isActive: input.active,
     approvalStatus: input.approved ? APPROVAL.APPROVED : APPROVAL.PENDING,
   });

@@ -1,0 +1,279 @@
+import {
+  APPROVAL,
+  ROLE_NAMES,
+  type TAddUser,
+  type TLicence,
+  type TRoleId,
+  type TUserAction,
+  type TUserRow,
+} from '@atrium/contract';
+import { eq } from 'drizzle-orm';
+import type { AuthContext } from '../../core/auth/access.ts';
+import type { AppContext } from '../../core/context.ts';
+import type { DbOrTx } from '../../core/db/database.ts';
+import { runInTransaction } from '../../core/db/transaction.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../core/errors/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { revokeAllTokens } from '../auth/tokens.ts';
+import { organisations } from '../organisations/organisations.table.ts';
+import { departments, designations, locations } from '../organisations/structure.table.ts';
+import { userProfiles } from '../profiles/profiles.table.ts';
+import { createAccount } from './users.service.ts';
+import { memberships, users } from './users.table.ts';
+import {
+  activeMemberCount,
+  activeMemberCounts,
+  findMember,
+  listUsers,
+} from './users-admin.repository.ts';
+import { sendWelcomeMail } from './welcome-mail.ts';
+
+/** The organisation an admin works on: their own; a superadmin may name another. */
+export function targetOrganisation(auth: AuthContext, requested?: number): number {
+  if (requested === undefined || requested === auth.organisationId) return auth.organisationId;
+  if (!auth.isSuperadmin) throw forbidden('You can only manage users of your own organisation.');
+  return requested;
+}
+
+/** Nobody grants a role above their own (lower id = more power; superadmin grants any). */
+export function assertMayGrant(auth: AuthContext, role: number) {
+  if (auth.isSuperadmin) return;
+  if (role < auth.roleId)
+    throw forbidden(`You cannot grant the ${ROLE_NAMES[role as TRoleId]} role.`);
+}
+
+/** Admins act on lower roles only, and nobody on themselves. */
+function assertMayActOn(auth: AuthContext, target: { id: number; roleId: number }) {
+  if (target.id === auth.userId) throw forbidden('You cannot do this to your own account.');
+  if (!auth.isSuperadmin && target.roleId <= auth.roleId) throw forbidden();
+}
+
+export async function assertSeatAvailable(db: DbOrTx, organisationId: number, adding = 1) {
+  const [org] = await db
+    .select({ seats: organisations.licenceSeats })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  if (!org) throw notFound('Organisation not found.');
+  if (org.seats === null) return;
+  const used = await activeMemberCount(db, organisationId);
+  if (used + adding > org.seats) {
+    throw conflict(
+      `The organisation has ${org.seats} licence seats and ${used} are in use. Free seats or ask for more before adding users.`,
+    );
+  }
+}
+
+/** Department, designation and location must belong together and to the organisation. */
+export async function checkPlacement(
+  db: DbOrTx,
+  organisationId: number,
+  p: { department?: number; designation?: number; location?: number },
+) {
+  const errors: Record<string, string[]> = {};
+  if (p.department) {
+    const [d] = await db.select().from(departments).where(eq(departments.id, p.department));
+    if (!d || d.organisationId !== organisationId)
+      errors.department = ['Choose a department of this organisation.'];
+  } else if (p.designation || p.location) {
+    errors.department = ['Choose the department first.'];
+  }
+  if (p.designation) {
+    const [d] = await db.select().from(designations).where(eq(designations.id, p.designation));
+    if (!d || d.departmentId !== p.department)
+      errors.designation = ['Choose a designation of the chosen department.'];
+  }
+  if (p.location) {
+    const [l] = await db.select().from(locations).where(eq(locations.id, p.location));
+    if (!l || l.departmentId !== p.department)
+      errors.location = ['Choose a location of the chosen department.'];
+  }
+  if (Object.keys(errors).length > 0)
+    throw badRequest('Invalid input. Please correct the fields listed.', errors);
+}
+
+export const usersAdmin = {
+  list: listUsers,
+
+  async add(ctx: AppContext, auth: AuthContext, input: TAddUser, ip: string): Promise<TUserRow> {
+    const organisationId = targetOrganisation(auth, input.organization);
+    assertMayGrant(auth, input.role);
+    const withPassword = Boolean(input.password);
+    const created = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+      await checkPlacement(tx, organisationId, input);
+      await assertSeatAvailable(tx, organisationId);
+      const user = await createAccount(tx, {
+        username: input.username,
+        email: input.email,
+        // Without a password the account gets an unusable random one until the mailed link sets it.
+        password: input.password || undefined,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        organisationId,
+        roleId: input.role as TRoleId,
+        active: true,
+        approved: true,
+      });
+      await tx.insert(userProfiles).values({
+        userId: user.id,
+        departmentId: input.department ?? null,
+        designationId: input.designation ?? null,
+        locationId: input.location ?? null,
+      });
+      await recordAudit(tx, {
+        action: 'user.created',
+        actorId: auth.userId,
+        targetUserId: user.id,
+        organisationId,
+        ip,
+        details: { role: input.role },
+      });
+      return user;
+    });
+    if (!withPassword) await sendWelcomeMail(ctx, created.id, organisationId);
+    const page = await listUsers(ctx.db, { organisationId, search: created.username }, 'username', {
+      limit: 50,
+      offset: 0,
+    });
+    return page.rows.find((r) => r.id === created.id)!;
+  },
+
+  async act(ctx: AppContext, auth: AuthContext, userId: number, action: TUserAction, ip: string) {
+    const member = await findMember(ctx.db, userId, auth.organisationId);
+    if (!member) throw notFound('Could not get user detail');
+    assertMayActOn(auth, { id: userId, roleId: member.roleId });
+    await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+      switch (action.action) {
+        case 'approve':
+          await tx
+            .update(users)
+            .set({ approvalStatus: APPROVAL.APPROVED, updatedAt: new Date() })
+            .where(eq(users.id, userId));
+          break;
+        case 'reject':
+          await tx
+            .update(users)
+            .set({ approvalStatus: APPROVAL.REJECTED, updatedAt: new Date() })
+            .where(eq(users.id, userId));
+          await revokeAllTokens(tx, userId);
+          break;
+        case 'activate':
+          if (!member.user.isActive) await assertSeatAvailable(tx, auth.organisationId);
+          await tx
+            .update(users)
+            .set({ isActive: true, updatedAt: new Date() })
+            .where(eq(users.id, userId));
+          break;
+        case 'deactivate':
+          await tx
+            .update(users)
+            .set({ isActive: false, updatedAt: new Date() })
+            .where(eq(users.id, userId));
+          // Deactivation ends every session at once.
+          await revokeAllTokens(tx, userId);
+          break;
+        case 'change_role':
+          assertMayGrant(auth, action.role);
+          await tx
+            .update(memberships)
+            .set({ roleId: action.role, viewRoleId: action.role })
+            .where(eq(memberships.id, member.membershipId));
+          break;
+      }
+      await recordAudit(tx, {
+        action: action.action === 'change_role' ? 'role.changed' : `user.${action.action}`,
+        actorId: auth.userId,
+        targetUserId: userId,
+        organisationId: auth.organisationId,
+        ip,
+        details:
+          action.action === 'change_role' ? { from: member.roleId, to: action.role } : undefined,
+      });
+    });
+    const page = await listUsers(
+      ctx.db,
+      { organisationId: auth.organisationId, search: member.user.username },
+      'username',
+      { limit: 50, offset: 0 },
+    );
+    return page.rows.find((r) => r.id === userId)!;
+  },
+
+  /** Removes the user from the organisation; the account goes too when it belongs nowhere else. */
+  async remove(ctx: AppContext, auth: AuthContext, userId: number, ip: string) {
+    const member = await findMember(ctx.db, userId, auth.organisationId);
+    if (!member) throw notFound('Could not get user detail');
+    assertMayActOn(auth, { id: userId, roleId: member.roleId });
+    await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+      await tx.delete(memberships).where(eq(memberships.id, member.membershipId));
+      const others = await tx
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(eq(memberships.userId, userId));
+      if (others.length === 0) await tx.delete(users).where(eq(users.id, userId));
+      else await revokeAllTokens(tx, userId);
+      await recordAudit(tx, {
+        action: 'user.removed',
+        actorId: auth.userId,
+        targetUserId: others.length === 0 ? null : userId,
+        organisationId: auth.organisationId,
+        ip,
+        details: { username: member.user.username, email: member.user.email, role: member.roleId },
+      });
+    });
+  },
+
+  async licences(ctx: AppContext, auth: AuthContext, organisationId?: number): Promise<TLicence[]> {
+    const rows = await ctx.db
+      .select({
+        id: organisations.id,
+        title: organisations.title,
+        acronym: organisations.acronym,
+        seats: organisations.licenceSeats,
+      })
+      .from(organisations)
+      .where(
+        auth.isSuperadmin
+          ? organisationId
+            ? eq(organisations.id, organisationId)
+            : undefined
+          : eq(organisations.id, auth.organisationId),
+      )
+      .orderBy(organisations.title);
+    const used = await activeMemberCounts(
+      ctx.db,
+      rows.map((o) => o.id),
+    );
+    return rows.map((o) => {
+      const n = used.get(o.id) ?? 0;
+      return {
+        organization: { id: o.id, title: o.title, acronym: o.acronym },
+        seats: o.seats,
+        used: n,
+        available: o.seats === null ? null : Math.max(0, o.seats - n),
+      };
+    });
+  },
+
+  async setSeats(
+    ctx: AppContext,
+    auth: AuthContext,
+    organisationId: number,
+    seats: number | null,
+    ip: string,
+  ) {
+    const [org] = await ctx.db
+      .update(organisations)
+      .set({ licenceSeats: seats, updatedAt: new Date() })
+      .where(eq(organisations.id, organisationId))
+      .returning({ id: organisations.id });
+    if (!org) throw notFound('Organisation not found.');
+    await recordAudit(ctx.db, {
+      action: 'licence.changed',
+      actorId: auth.userId,
+      organisationId,
+      ip,
+      details: { seats },
+    });
+    return (await usersAdmin.licences(ctx, auth, organisationId))[0]!;
+  },
+};
