@@ -61,7 +61,9 @@ for (const [i, step] of steps.entries()) {
     lines.push(`${step.name}: ${ok ? 'ok' : 'FAILED'}`);
   }
   if (!ok) failedSteps.push(step.name);
-  console.log(`--- ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `--- ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
 }
 
 rmSync(reports, { recursive: true, force: true });

@@ -16,7 +16,16 @@ export const ZUserListQuery = ZPageQuery.extend({
   /** Superadmin only: another organisation's users. */
   organization: z.coerce.number().int().positive().optional(),
   ordering: z
-    .enum(['username', '-username', 'date_joined', '-date_joined', 'last_login', '-last_login', 'name', '-name'])
+    .enum([
+      'username',
+      '-username',
+      'date_joined',
+      '-date_joined',
+      'last_login',
+      '-last_login',
+      'name',
+      '-name',
+    ])
     .default('-date_joined'),
 });
 export type TUserListQuery = z.input<typeof ZUserListQuery>;

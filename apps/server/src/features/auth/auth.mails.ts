@@ -51,7 +51,12 @@ export function resetMail(to: string, orgTitle: string, url: string, code: strin
   };
 }
 
-export function welcomeMail(to: string, orgTitle: string, username: string, url: string): MailMessage {
+export function welcomeMail(
+  to: string,
+  orgTitle: string,
+  username: string,
+  url: string,
+): MailMessage {
   return {
     to,
     subject: `${orgTitle}: your account is ready`,

@@ -139,8 +139,15 @@ const SET_PASSWORD_TTL_MS = 7 * 24 * 3_600_000;
  * A single-use link with which a user created by an administrator or an
  * import chooses their first password (the reset-confirm screen serves it).
  */
-export async function issueSetPasswordLink(ctx: AppContext, userId: number, organisationId: number) {
-  const [org] = await ctx.db.select().from(organisations).where(eq(organisations.id, organisationId));
+export async function issueSetPasswordLink(
+  ctx: AppContext,
+  userId: number,
+  organisationId: number,
+) {
+  const [org] = await ctx.db
+    .select()
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
   if (!org) throw badRequest('Organisation not found.');
   const secret = newSecret();
   await createOneTimeToken(ctx.db, {
