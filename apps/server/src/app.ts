@@ -22,6 +22,7 @@ import { EventBus } from './core/events/event-bus.ts';
 import { registerGracefulClose } from './core/http/graceful.ts';
 import { genReqId } from './core/http/request-id.ts';
 import { registerSpa } from './core/http/spa.ts';
+import { JobQueue } from './core/jobs/queue.ts';
 import { type Mailer, OutboxMailer, SmtpMailer } from './core/mail/mailer.ts';
 import type { FileStore } from './core/storage/file-store.ts';
 import { LocalFileStore } from './core/storage/local-file-store.ts';
@@ -33,7 +34,7 @@ import {
 } from './features/organisations/index.ts';
 import { registerPermissionRoutes } from './features/permissions/index.ts';
 import { registerSystemRoutes } from './features/system/index.ts';
-import { registerUserAdminRoutes } from './features/users/index.ts';
+import { registerUserAdminRoutes, registerUserImportRoutes } from './features/users/index.ts';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     database,
     db: database.db,
     bus,
+    jobs: new JobQueue(database.db, app.log),
     files: options.files ?? new LocalFileStore(`${config.dataDir}/files`),
     mailer:
       options.mailer ??
@@ -88,7 +90,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
   };
   app.decorate('ctx', ctx);
-  app.addHook('onClose', async () => ctx.mailer.close());
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    await ctx.mailer.close();
+  });
 
   registerErrorHandler(app);
   registerGracefulClose(app);
@@ -154,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerOrganisationRoutes(app, ctx);
   registerStructureRoutes(app, ctx);
   registerUserAdminRoutes(app, ctx);
+  registerUserImportRoutes(app, ctx);
   registerPermissionRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
 

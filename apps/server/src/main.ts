@@ -52,6 +52,8 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  // Background work (queued mails...) runs on every node; each job is claimed by one.
+  app.ctx.jobs.start();
   const engine = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   app.log.info(`Atrium ${config.env} on ${config.publicBaseUrl} (database: ${engine})`);
   if (config.demo) {

@@ -89,6 +89,8 @@ const EXPECTED: Record<string, Row> = {
   'PATCH /api/v1/accounts/user-action/:id/': ADMINS,
   'DELETE /api/v1/accounts/remove-user/:id/': ADMINS,
   'GET /api/v1/accounts/product-license/': ADMINS,
+  'POST /api/v1/accounts/user-bulk-upload/': ADMINS,
+  'GET /api/v1/accounts/user-bulk-upload/template/': ADMINS,
   'POST /api/v1/accounts/product-license/': SUPERADMIN,
   'GET /api/dashboard/get_permission/': SIGNED_IN,
   'POST /api/dashboard/get_permission/': ADMINS,

@@ -10,4 +10,5 @@ export * from './permissions/menu.ts';
 export * from './permissions/permissions.ts';
 export * from './system/system.ts';
 export * from './users/roles.ts';
+export * from './users/user-import.ts';
 export * from './users/users-admin.ts';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/config.ts';
 import type { Database, Db } from './db/database.ts';
 import type { EventBus } from './events/event-bus.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { FileStore } from './storage/file-store.ts';
 
@@ -11,6 +12,7 @@ export interface AppContext {
   database: Database;
   db: Db;
   bus: EventBus;
+  jobs: JobQueue;
   files: FileStore;
   mailer: Mailer;
   log: FastifyBaseLogger;

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase } from '../../../test/database.ts';
+import type { Database } from '../db/database.ts';
+import { jobs } from './jobs.table.ts';
+import { enqueue, JobQueue } from './queue.ts';
+
+declare module './queue.ts' {
+  interface JobTypes {
+    'test.echo': { n: number };
+    'test.flaky': { n: number };
+  }
+}
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('JobQueue', () => {
+  it('runs queued jobs once each, only after the enqueuing transaction commits', async () => {
+    const queue = new JobQueue(database.db, { error: vi.fn(), warn: vi.fn() });
+    const seen: number[] = [];
+    queue.register('test.echo', async ({ n }) => {
+      seen.push(n);
+    });
+    await database.db
+      .transaction(async (tx) => {
+        await enqueue(tx, 'test.echo', [{ n: 99 }]);
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    await enqueue(database.db, 'test.echo', [{ n: 1 }, { n: 2 }]);
+    await queue.drain();
+    await queue.drain();
+    expect(seen.sort()).toEqual([1, 2]);
+  });
+
+  it('retries a failing job later with backoff, and marks it failed after the last attempt', async () => {
+    const log = { error: vi.fn(), warn: vi.fn() };
+    const queue = new JobQueue(database.db, log);
+    queue.register('test.flaky', async () => {
+      throw new Error('SMTP down');
+    });
+    await enqueue(database.db, 'test.flaky', [{ n: 1 }], { maxAttempts: 2 });
+    await queue.drain();
+    let [job] = await database.db.select().from(jobs).where(eq(jobs.type, 'test.flaky'));
+    expect(job).toMatchObject({ status: 'queued', attempts: 1, lastError: 'SMTP down' });
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // Not due yet: nothing runs.
+    expect(await queue.runDue()).toBe(0);
+    await database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
+    await queue.drain();
+    [job] = await database.db.select().from(jobs).where(eq(jobs.id, job!.id));
+    expect(job).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(log.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes up a job left running by a node that died', async () => {
+    const queue = new JobQueue(database.db, { error: vi.fn(), warn: vi.fn() });
+    const seen: number[] = [];
+    queue.register('test.echo', async ({ n }) => {
+      seen.push(n);
+    });
+    const [stuck] = await database.db
+      .insert(jobs)
+      .values({
+        type: 'test.echo',
+        payload: { n: 7 },
+        status: 'running',
+        attempts: 1,
+        lockedAt: new Date(Date.now() - 11 * 60_000),
+      })
+      .returning();
+    await queue.drain();
+    expect(seen).toContain(7);
+    const [after] = await database.db.select().from(jobs).where(eq(jobs.id, stuck!.id));
+    expect(after!.status).toBe('done');
+  });
+
+  it('polls on its own once started, and stops cleanly', async () => {
+    const queue = new JobQueue(database.db, { error: vi.fn(), warn: vi.fn() }, { pollMs: 20 });
+    const seen: number[] = [];
+    queue.register('test.echo', async ({ n }) => {
+      seen.push(n);
+    });
+    queue.start();
+    await enqueue(database.db, 'test.echo', [{ n: 42 }]);
+    await vi.waitFor(() => expect(seen).toContain(42), { timeout: 5000 });
+    await queue.stop();
+  });
+});
