@@ -31,6 +31,7 @@ import { registerAuthRoutes, tokenAuthenticator } from './features/auth/index.ts
 import {
   registerOrganisationRoutes,
   registerStructureRoutes,
+  registerThemeRoutes,
 } from './features/organisations/index.ts';
 import { registerPermissionRoutes } from './features/permissions/index.ts';
 import { registerSystemRoutes } from './features/system/index.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerAuthRoutes(app, ctx);
   registerOrganisationRoutes(app, ctx);
   registerStructureRoutes(app, ctx);
+  registerThemeRoutes(app, ctx);
   registerUserAdminRoutes(app, ctx);
   registerUserImportRoutes(app, ctx);
   registerPermissionRoutes(app, ctx);

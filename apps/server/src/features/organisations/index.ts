@@ -4,3 +4,4 @@ export * from './organisations.service.ts';
 export { organisations, organisationThemes } from './organisations.table.ts';
 export { registerStructureRoutes } from './structure.routes.ts';
 export { departments, designations, locations } from './structure.table.ts';
+export { registerThemeRoutes } from './theme.routes.ts';

@@ -1,8 +1,10 @@
 import { DEFAULT_THEME, type TOrganisationContent } from '@atrium/contract';
 import { eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/database.ts';
+import { notFound } from '../../core/errors/app-error.ts';
 import type { Organisation } from './organisations.repository.ts';
 import { organisations, organisationThemes } from './organisations.table.ts';
+import { themeImageUrl } from './theme.service.ts';
 
 /** 'LMS.Acme.com:443' → 'lms.acme.com'; undefined for nothing usable. */
 export function normaliseHost(host: string | undefined): string | undefined {
@@ -75,6 +77,20 @@ export async function organisationContent(
 ): Promise<TOrganisationContent> {
   const org = await resolveOrganisation(db, host);
   if (!org) return DEFAULT_CONTENT;
+  return contentOf(db, org);
+}
+
+/** The same content for a known organisation (the theme editor's answer). */
+export async function organisationContentById(
+  db: DbOrTx,
+  id: number,
+): Promise<TOrganisationContent> {
+  const [org] = await db.select().from(organisations).where(eq(organisations.id, id));
+  if (!org) throw notFound('Organisation not found.');
+  return contentOf(db, org);
+}
+
+async function contentOf(db: DbOrTx, org: Organisation): Promise<TOrganisationContent> {
   const [theme] = await db
     .select()
     .from(organisationThemes)
@@ -85,11 +101,23 @@ export async function organisationContent(
     domain_url: org.domainUrl,
     title: theme?.title ?? org.title,
     welcome_message: theme?.welcomeMessage ?? null,
-    logo: theme?.logo ?? null,
-    header_login_logo1: theme?.headerLoginLogo1 ?? null,
-    header_login_logo2: theme?.headerLoginLogo2 ?? null,
-    login_banner_image: theme?.loginBannerImage ?? null,
-    site_logo: theme?.siteLogo ?? null,
+    logo: themeImageUrl(org.id, 'logo', theme?.logo ?? null),
+    header_login_logo1: themeImageUrl(
+      org.id,
+      'header_login_logo1',
+      theme?.headerLoginLogo1 ?? null,
+    ),
+    header_login_logo2: themeImageUrl(
+      org.id,
+      'header_login_logo2',
+      theme?.headerLoginLogo2 ?? null,
+    ),
+    login_banner_image: themeImageUrl(
+      org.id,
+      'login_banner_image',
+      theme?.loginBannerImage ?? null,
+    ),
+    site_logo: themeImageUrl(org.id, 'site_logo', theme?.siteLogo ?? null),
     heading_color: theme?.headingColor ?? DEFAULT_THEME.heading_color,
     theme_color: theme?.themeColor ?? DEFAULT_THEME.theme_color,
     link_color: theme?.linkColor ?? DEFAULT_THEME.link_color,
