@@ -119,7 +119,7 @@ export async function seedDataset(url: string, extraUsers: number): Promise<Data
       const end = Math.min(start + BATCH_SIZE, extraUsers);
       const rows: (typeof users.$inferInsert)[] = [];
       for (let i = start; i < end; i++) {
-        const username = `bench_user_${String(i + 1).padStart(5, '0')}`;
+        const username = `bench_user_${String(i + 1).padStart(6, '0')}`;
         const pending = random() < 0.03;
         const everSignedIn = !pending && random() < 0.8;
         const createdAt = new Date(now - Math.floor(random() * 730) * 86_400_000);

@@ -21,6 +21,7 @@ export interface Journey {
 }
 
 export const DEMO_LEARNER: Credentials = { username: 'learner', password: DEMO_PASSWORD };
+export const DEMO_ADMIN: Credentials = { username: 'admin', password: DEMO_PASSWORD };
 
 export const LOGIN_PATH = '/api/v1/auth/token/login/';
 
@@ -29,6 +30,23 @@ export const journeys: Journey[] = [
   // One database round trip: the fairest comparison with the baseline.
   { name: 'ready', method: 'GET', path: systemPaths.ready },
   { name: 'me', method: 'GET', path: '/api/v1/me/', needsToken: true },
+  // The admin's user list over the whole dataset (100k users by default):
+  // a selective substring search (trigram index) with role and status filters...
+  {
+    name: 'users-search',
+    method: 'GET',
+    path: '/api/v1/accounts/get-users/?search=user_0421&role=3,4&status=active',
+    needsToken: true,
+    as: DEMO_ADMIN,
+  },
+  // ...and a deep page of the default listing (newest first).
+  {
+    name: 'users-page',
+    method: 'GET',
+    path: '/api/v1/accounts/get-users/?role=4&page=40&page_size=25',
+    needsToken: true,
+    as: DEMO_ADMIN,
+  },
 ];
 
 /**

@@ -36,7 +36,7 @@ export function readSettings(): BenchSettings {
     connections: positiveInt('BENCH_CONNECTIONS', 50),
     durationSeconds: positiveInt('BENCH_DURATION', 10),
     warmupSeconds: positiveInt('BENCH_WARMUP', 2, 0),
-    extraUsers: positiveInt('BENCH_USERS', 10_000, 0),
+    extraUsers: positiveInt('BENCH_USERS', 100_000, 0),
     poolSize: 10,
   };
 }

@@ -34,6 +34,7 @@ import {
   registerThemeRoutes,
 } from './features/organisations/index.ts';
 import { registerPermissionRoutes } from './features/permissions/index.ts';
+import { registerProfileRoutes } from './features/profiles/index.ts';
 import { registerSystemRoutes } from './features/system/index.ts';
 import { registerUserAdminRoutes, registerUserImportRoutes } from './features/users/index.ts';
 
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerUserImportRoutes(app, ctx);
   registerPermissionRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
 
   await registerSpa(app, config.env === 'production' ? config.webDist : undefined);
   return app;

@@ -100,6 +100,27 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/dashboard/get_permission/': ADMINS,
   'GET /api/v1/accounts/user-module-audit-history/': SIGNED_IN,
   'POST /api/v1/accounts/user-module-audit-history/': SIGNED_IN,
+  // Profiles: every signed-in user reaches them; whose profile may be read or
+  // edited is the object-level rule of the profiles slice (own, or as admin).
+  'GET /api/v1/accounts/user-profile-details/:id/': SIGNED_IN,
+  'PATCH /api/v1/accounts/:id/': SIGNED_IN,
+  'GET /api/v1/accounts/profile_image/:id/': SIGNED_IN,
+  'PATCH /api/v1/accounts/profile_image/:id/': SIGNED_IN,
+  'POST /api/v1/accounts/education/': SIGNED_IN,
+  'PATCH /api/v1/accounts/education/:id/': SIGNED_IN,
+  'DELETE /api/v1/accounts/education/:id/': SIGNED_IN,
+  'POST /api/v1/accounts/bulk-edu-create/': SIGNED_IN,
+  'POST /api/v1/accounts/professional-info/': SIGNED_IN,
+  'PATCH /api/v1/accounts/professional-info/:id/': SIGNED_IN,
+  'POST /api/v1/accounts/location/': SIGNED_IN,
+  'PATCH /api/v1/accounts/location/:id/': SIGNED_IN,
+  'POST /api/v1/accounts/additional-info/': SIGNED_IN,
+  'PATCH /api/v1/accounts/additional-info/:id/': SIGNED_IN,
+  'POST /api/v1/accounts/social-media/': SIGNED_IN,
+  'PATCH /api/v1/accounts/social-media/:id/': SIGNED_IN,
+  'GET /api/v1/accounts/get_gender/': SIGNED_IN,
+  'GET /api/v1/languages/': SIGNED_IN,
+  'GET /api/v1/skills/': SIGNED_IN,
 };
 
 let t: TestApp;

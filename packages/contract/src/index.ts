@@ -8,6 +8,7 @@ export * from './organisations/structure.ts';
 export * from './organisations/theme.ts';
 export * from './permissions/menu.ts';
 export * from './permissions/permissions.ts';
+export * from './profiles/profiles.ts';
 export * from './system/system.ts';
 export * from './users/roles.ts';
 export * from './users/user-import.ts';

@@ -16,7 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const png = () => sharp({ create: { width: 40, height: 20, channels: 3, background: '#336699' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 20, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
 
 describe('theme editing', () => {
   it('an admin switches the colours and welcome message; the public theme shows them', async () => {
@@ -27,41 +30,96 @@ describe('theme editing', () => {
       payload: { heading_color: '#112233', button_color: '#009035', welcome_message: 'Hello Acme' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ heading_color: '#112233', button_color: '#009035', welcome_message: 'Hello Acme' });
-    const pub = (await t.app.inject({ url: '/api/v1/accounts/organization_content/?domain=acme.test' })).json();
+    expect(res.json()).toMatchObject({
+      heading_color: '#112233',
+      button_color: '#009035',
+      welcome_message: 'Hello Acme',
+    });
+    const pub = (
+      await t.app.inject({ url: '/api/v1/accounts/organization_content/?domain=acme.test' })
+    ).json();
     expect(pub.heading_color).toBe('#112233');
   });
 
   it('refuses a malformed colour, learners, and other organisations', async () => {
-    const bad = await t.app.inject({ method: 'PATCH', url: themeUrl(acme.org.id), headers: bearer(acme.admin.token), payload: { heading_color: 'red' } });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: themeUrl(acme.org.id),
+      headers: bearer(acme.admin.token),
+      payload: { heading_color: 'red' },
+    });
     expect(bad.json().errors.heading_color).toEqual(['Use a colour such as #1295EE.']);
-    const learner = await t.app.inject({ method: 'PATCH', url: themeUrl(acme.org.id), headers: bearer(acme.learner.token), payload: { heading_color: '#000000' } });
+    const learner = await t.app.inject({
+      method: 'PATCH',
+      url: themeUrl(acme.org.id),
+      headers: bearer(acme.learner.token),
+      payload: { heading_color: '#000000' },
+    });
     expect(learner.statusCode).toBe(403);
-    const foreign = await t.app.inject({ method: 'PATCH', url: themeUrl(globex.org.id), headers: bearer(acme.admin.token), payload: { heading_color: '#000000' } });
+    const foreign = await t.app.inject({
+      method: 'PATCH',
+      url: themeUrl(globex.org.id),
+      headers: bearer(acme.admin.token),
+      payload: { heading_color: '#000000' },
+    });
     expect(foreign.statusCode).toBe(404);
   });
 
   it('uploads a logo that the sign-in page can fetch without signing in, and replaces it', async () => {
-    const form = multipart([{ name: 'file', filename: 'logo.png', content: await png(), type: 'image/png' }]);
-    const res = await t.app.inject({ method: 'PUT', url: `${themeUrl(acme.org.id)}image/logo/`, payload: form.payload, headers: { ...form.headers, ...bearer(acme.admin.token) } });
+    const form = multipart([
+      { name: 'file', filename: 'logo.png', content: await png(), type: 'image/png' },
+    ]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${themeUrl(acme.org.id)}image/logo/`,
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(acme.admin.token) },
+    });
     expect(res.statusCode).toBe(200);
     const logo = res.json().logo as string;
-    expect(logo).toMatch(new RegExp(`^/api/v1/accounts/organization-theme/${acme.org.id}/image/logo/\\?v=`));
+    expect(logo).toMatch(
+      new RegExp(`^/api/v1/accounts/organization-theme/${acme.org.id}/image/logo/\\?v=`),
+    );
     const img = await t.app.inject({ url: logo });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
     expect((await sharp(img.rawPayload).metadata()).width).toBe(40);
-    const removed = await t.app.inject({ method: 'DELETE', url: `${themeUrl(acme.org.id)}image/logo/`, headers: bearer(acme.admin.token) });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `${themeUrl(acme.org.id)}image/logo/`,
+      headers: bearer(acme.admin.token),
+    });
     expect(removed.json().logo).toBeNull();
     expect((await t.app.inject({ url: logo })).statusCode).toBe(404);
   });
 
   it('refuses a file that is not an image whatever its name says', async () => {
-    const form = multipart([{ name: 'file', filename: 'logo.png', content: Buffer.from('<script>alert(1)</script>') }]);
-    const res = await t.app.inject({ method: 'PUT', url: `${themeUrl(acme.org.id)}image/logo/`, payload: form.payload, headers: { ...form.headers, ...bearer(acme.admin.token) } });
-    expect([res.statusCode, res.json().message]).toEqual([415, 'The file content does not match its .png extension.']);
-    const svg = multipart([{ name: 'file', filename: 'logo.svg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }]);
-    const res2 = await t.app.inject({ method: 'PUT', url: `${themeUrl(acme.org.id)}image/logo/`, payload: svg.payload, headers: { ...svg.headers, ...bearer(acme.admin.token) } });
+    const form = multipart([
+      { name: 'file', filename: 'logo.png', content: Buffer.from('<script>alert(1)</script>') },
+    ]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${themeUrl(acme.org.id)}image/logo/`,
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(acme.admin.token) },
+    });
+    expect([res.statusCode, res.json().message]).toEqual([
+      415,
+      'The file content does not match its .png extension.',
+    ]);
+    const svg = multipart([
+      {
+        name: 'file',
+        filename: 'logo.svg',
+        content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      },
+    ]);
+    const res2 = await t.app.inject({
+      method: 'PUT',
+      url: `${themeUrl(acme.org.id)}image/logo/`,
+      payload: svg.payload,
+      headers: { ...svg.headers, ...bearer(acme.admin.token) },
+    });
     expect(res2.statusCode).toBe(415);
   });
 });

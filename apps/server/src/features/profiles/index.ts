@@ -1,0 +1,9 @@
+export { registerProfileRoutes } from './profiles.routes.ts';
+export {
+  userAdditionalInfo,
+  userAddresses,
+  userEducation,
+  userProfessionalInfo,
+  userProfiles,
+  userSocialMedia,
+} from './profiles.table.ts';
