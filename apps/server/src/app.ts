@@ -128,6 +128,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // A client that disconnected mid-request has no address any more; it must not become a 500.
+    keyGenerator: (request) => request.ip ?? 'unknown',
   });
   await app.register(fastifyMultipart, {
     limits: {

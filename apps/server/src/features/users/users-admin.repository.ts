@@ -14,15 +14,19 @@ export interface UserFilter {
   status?: 'active' | 'inactive' | 'pending' | 'rejected';
 }
 
+// Each order has an index behind it (users_username_lower_uq, memberships_org_created_idx,
+// users_last_login_idx, users_name_lower_idx). "Date joined" is when the user joined the
+// organisation: the membership's date.
+const NAME = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
 const ORDERINGS = {
-  username: asc(users.username),
-  '-username': desc(users.username),
-  date_joined: asc(users.createdAt),
-  '-date_joined': desc(users.createdAt),
+  username: sql`lower(${users.username}) asc`,
+  '-username': sql`lower(${users.username}) desc`,
+  date_joined: asc(memberships.createdAt),
+  '-date_joined': desc(memberships.createdAt),
   last_login: sql`${users.lastLoginAt} asc nulls first`,
   '-last_login': sql`${users.lastLoginAt} desc nulls last`,
-  name: sql`${users.firstName} asc, ${users.lastName} asc`,
-  '-name': sql`${users.firstName} desc, ${users.lastName} desc`,
+  name: sql`${NAME} asc`,
+  '-name': sql`${NAME} desc`,
 } as const;
 export type UserOrdering = keyof typeof ORDERINGS;
 
@@ -63,7 +67,7 @@ const rowColumns = {
   designationName: designations.name,
   locationId: locations.id,
   locationName: locations.name,
-  createdAt: users.createdAt,
+  createdAt: memberships.createdAt,
   lastLoginAt: users.lastLoginAt,
 };
 
@@ -105,6 +109,18 @@ function baseQuery(db: DbOrTx, f: UserFilter) {
     .where(conditions(f));
 }
 
+/**
+ * The total joins only what the filters need: with none but role it is an
+ * index-only count of memberships, not a join over every user.
+ */
+async function countUsers(db: DbOrTx, f: UserFilter): Promise<number> {
+  let q = db.select({ n: count() }).from(memberships).$dynamic();
+  if (f.search || f.status) q = q.innerJoin(users, eq(users.id, memberships.userId));
+  if (f.departmentId) q = q.innerJoin(userProfiles, eq(userProfiles.userId, memberships.userId));
+  const [row] = await q.where(conditions(f));
+  return row?.n ?? 0;
+}
+
 /** One page and the total, each one indexed query. */
 export async function listUsers(
   db: DbOrTx,
@@ -113,18 +129,13 @@ export async function listUsers(
   bounds: { limit: number; offset: number },
 ) {
   const [total, rows] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-      .where(conditions(f)),
+    countUsers(db, f),
     baseQuery(db, f)
-      .orderBy(ORDERINGS[ordering], asc(users.id))
+      .orderBy(ORDERINGS[ordering], asc(memberships.id))
       .limit(bounds.limit)
       .offset(bounds.offset),
   ]);
-  return { count: total[0]?.n ?? 0, rows: rows.map((r) => toUserRow(r as RawRow)) };
+  return { count: total, rows: rows.map((r) => toUserRow(r as RawRow)) };
 }
 
 /** Every matching user, in pages of `batch`, for exports. */
@@ -136,7 +147,7 @@ export async function* iterateUsers(
 ) {
   for (let offset = 0; ; offset += batch) {
     const rows = await baseQuery(db, f)
-      .orderBy(ORDERINGS[ordering], asc(users.id))
+      .orderBy(ORDERINGS[ordering], asc(memberships.id))
       .limit(batch)
       .offset(offset);
     for (const r of rows) yield toUserRow(r as RawRow);

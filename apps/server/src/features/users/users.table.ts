@@ -43,6 +43,9 @@ export const users = pgTable(
     check('users_approval_status_ck', sql`${t.approvalStatus} in (0, 1, 2)`),
     // Substring search over 100k users stays index-backed: one trigram index over the searched text.
     index('users_search_trgm_idx').using('gin', sql`(${USER_SEARCH_TEXT}) gin_trgm_ops`),
+    // The user list's sort orders.
+    index('users_name_lower_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
+    index('users_last_login_idx').on(t.lastLoginAt),
   ],
 );
 
@@ -64,6 +67,8 @@ export const memberships = pgTable(
   (t) => [
     uniqueIndex('memberships_user_org_uq').on(t.userId, t.organisationId),
     index('memberships_org_role_idx').on(t.organisationId, t.roleId),
+    // Newest members first, the user list's default order, straight from the index.
+    index('memberships_org_created_idx').on(t.organisationId, t.createdAt, t.id),
     check('memberships_role_ck', sql`${t.roleId} between 1 and 5`),
     check('memberships_view_role_ck', sql`${t.viewRoleId} between 1 and 5`),
   ],
