@@ -50,6 +50,8 @@ export interface AuthContext {
   viewRoleId: TRoleId;
   isSuperadmin: boolean;
   menu: TMenuEntry[];
+  /** Stored key of the profile photo, if any. */
+  photoKey: string | null;
   tokenId: number;
   loginFrom: string;
   /** How the token arrived: a cookie means CSRF protection applies. */

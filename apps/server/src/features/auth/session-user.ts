@@ -1,5 +1,6 @@
 import { APPROVAL, ROLE_NAMES, type TRoleId, type TSessionUser } from '@atrium/contract';
 import type { AuthContext } from '../../core/auth/access.ts';
+import { photoUrl } from '../profiles/profile-image.service.ts';
 
 const roleRef = (id: TRoleId) => ({ id, name: ROLE_NAMES[id] });
 
@@ -29,8 +30,7 @@ export function sessionUser(auth: AuthContext): TSessionUser {
       },
     },
     profile: {
-      // Profile photos arrive with the profiles slice; until then there is none.
-      file_name: null,
+      file_name: photoUrl(auth.userId, auth.photoKey),
       permissions: JSON.stringify(auth.menu),
       // No notification exists before the notifications slice; zero is the truth.
       unread_notification: 0,

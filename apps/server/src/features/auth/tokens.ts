@@ -13,6 +13,7 @@ import type { AppConfig } from '../../core/config/config.ts';
 import type { Db, DbOrTx } from '../../core/db/database.ts';
 import { organisations } from '../organisations/organisations.table.ts';
 import { userMenuPermissions } from '../permissions/permissions.table.ts';
+import { userProfiles } from '../profiles/profiles.table.ts';
 import { memberships, users } from '../users/users.table.ts';
 import { authTokens } from './auth.table.ts';
 import { hashSecret, newSecret } from './secrets.ts';
@@ -101,6 +102,7 @@ function tokenLookup(db: Db) {
         organisationAcronym: organisations.acronym,
         isSuperadmin: sql<boolean>`exists (select 1 from ${memberships} m where m.user_id = "users"."id" and m.role_id = ${ROLE.SUPERADMIN})`,
         menu: userMenuPermissions.menu,
+        photoKey: userProfiles.photoKey,
       })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
@@ -113,6 +115,7 @@ function tokenLookup(db: Db) {
         ),
       )
       .leftJoin(userMenuPermissions, eq(userMenuPermissions.userId, users.id))
+      .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
       .where(eq(authTokens.keyHash, sql.placeholder('keyHash')))
       .limit(1)
       // Built once, prepared by name: this runs on every authenticated request.
@@ -164,6 +167,7 @@ export function tokenAuthenticator(db: Db, limits: TokenLimits): Authenticate {
       viewRoleId: (row.viewRoleId ?? roleId) as TRoleId,
       isSuperadmin: row.isSuperadmin,
       menu: effectiveMenu(roleId, row.menu),
+      photoKey: row.photoKey,
       tokenId: row.tokenId,
       loginFrom: row.loginFrom,
       via: presented.via,

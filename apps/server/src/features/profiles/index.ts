@@ -1,3 +1,4 @@
+export { photoUrl, squareWebp } from './profile-image.service.ts';
 export { registerProfileRoutes } from './profiles.routes.ts';
 export {
   userAdditionalInfo,

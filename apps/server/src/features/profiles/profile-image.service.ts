@@ -66,7 +66,8 @@ async function readAll(part: ImagePart): Promise<Buffer> {
  * sharp see them, and what is stored is sharp's re-encoded output, never the
  * upload (which also drops EXIF data such as GPS positions).
  */
-async function squareWebp(part: ImagePart): Promise<Buffer> {
+/** Checks an uploaded image (type, size, content) and makes the 256×256 webp stored for it. */
+export async function squareWebp(part: ImagePart): Promise<Buffer> {
   if (!isAllowedExtension(part.filename, PROFILE_IMAGE_EXTENSIONS)) {
     part.file.resume();
     throw unsupportedMediaType(

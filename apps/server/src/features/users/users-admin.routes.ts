@@ -16,9 +16,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
+import { badRequest } from '../../core/errors/app-error.ts';
 import { csvStream, xlsxStream } from '../../core/export/spreadsheet.ts';
 import { parseInput, readForm } from '../../core/http/forms.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
+import { squareWebp } from '../profiles/index.ts';
 import { iterateUsers } from './users-admin.repository.ts';
 import { targetOrganisation, usersAdmin } from './users-admin.service.ts';
 
@@ -136,8 +138,19 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: manage },
     },
     async (req, reply) => {
-      const input = parseInput(ZAddUser, await readForm(req));
-      return reply.code(201).send(await usersAdmin.add(ctx, caller(req), input, req.ip));
+      // The photo is checked and resized while the form streams in, before anything is written.
+      let photo: Buffer | undefined;
+      const fields = await readForm(req, async (file) => {
+        if (file.fieldname !== 'photo') {
+          file.file.resume();
+          throw badRequest('Invalid input. Please correct the fields listed.', {
+            [file.fieldname]: ['No file is expected here.'],
+          });
+        }
+        photo = await squareWebp(file);
+      });
+      const input = parseInput(ZAddUser, fields);
+      return reply.code(201).send(await usersAdmin.add(ctx, caller(req), input, req.ip, photo));
     },
   );
 

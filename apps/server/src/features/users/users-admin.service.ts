@@ -94,10 +94,24 @@ export async function checkPlacement(
 export const usersAdmin = {
   list: listUsers,
 
-  async add(ctx: AppContext, auth: AuthContext, input: TAddUser, ip: string): Promise<TUserRow> {
+  async add(
+    ctx: AppContext,
+    auth: AuthContext,
+    input: TAddUser,
+    ip: string,
+    photo?: Buffer,
+  ): Promise<TUserRow> {
     const organisationId = targetOrganisation(auth, input.organization);
     assertMayGrant(auth, input.role);
     const withPassword = Boolean(input.password);
+    const stored = photo
+      ? await ctx.files.put(photo, {
+          originalName: 'profile.webp',
+          allowedExtensions: ['webp'],
+          maxBytes: photo.length,
+          prefix: 'profile-images',
+        })
+      : undefined;
     const created = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
       await checkPlacement(tx, organisationId, input);
       await assertSeatAvailable(tx, organisationId);
@@ -118,6 +132,7 @@ export const usersAdmin = {
         departmentId: input.department ?? null,
         designationId: input.designation ?? null,
         locationId: input.location ?? null,
+        photoKey: stored?.key ?? null,
       });
       await recordAudit(tx, {
         action: 'user.created',
@@ -128,6 +143,10 @@ export const usersAdmin = {
         details: { role: input.role },
       });
       return user;
+    }).catch(async (err) => {
+      // Refused: the stored photo must not outlive the user that was not created.
+      if (stored) await ctx.files.delete(stored.key);
+      throw err;
     });
     if (!withPassword) await sendWelcomeMail(ctx, created.id, organisationId);
     const page = await listUsers(ctx.db, { organisationId, search: created.username }, 'username', {

@@ -92,6 +92,59 @@ describe('add-user', () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it("takes a photo with the form; it shows as the new user's picture", async () => {
+    const sharp = (await import('sharp')).default;
+    const { multipart } = await import('../../../test/multipart.ts');
+    const { tokenFor } = await import('../../../test/auth.ts');
+    const photo = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: '#ff0000' },
+    })
+      .jpeg()
+      .toBuffer();
+    const form = multipart([
+      { name: 'username', value: 'pictured' },
+      { name: 'email', value: 'pictured@acme.test' },
+      { name: 'role', value: '4' },
+      { name: 'photo', filename: 'me.jpg', content: photo, type: 'image/jpeg' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${base}/add-user/`,
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(acme.admin.token) },
+    });
+    expect(res.statusCode).toBe(201);
+    const key = await tokenFor(t.database.db, t.config, { id: res.json().id }, acme.org.id);
+    const me = (await t.app.inject({ url: '/api/v1/me/', headers: bearer(key) })).json();
+    expect(me.profile.file_name).toMatch(
+      new RegExp(`/api/v1/accounts/profile_image/${res.json().id}/\\?v=`),
+    );
+    const img = await t.app.inject({ url: me.profile.file_name, headers: bearer(key) });
+    expect(img.headers['content-type']).toBe('image/webp');
+    expect((await sharp(img.rawPayload).metadata()).width).toBe(256);
+    // A bad photo refuses the whole form: no user is created.
+    const bad = multipart([
+      { name: 'username', value: 'badphoto' },
+      { name: 'email', value: 'badphoto@acme.test' },
+      { name: 'role', value: '4' },
+      { name: 'photo', filename: 'me.jpg', content: Buffer.from('not an image') },
+    ]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `${base}/add-user/`,
+      payload: bad.payload,
+      headers: { ...bad.headers, ...bearer(acme.admin.token) },
+    });
+    expect(refused.statusCode).toBe(415);
+    const list = (
+      await t.app.inject({
+        url: `${base}/get-users/?search=badphoto`,
+        headers: bearer(acme.admin.token),
+      })
+    ).json();
+    expect(list.count).toBe(0);
+  });
+
   it('refuses a duplicate user name, a role above the admin, and a department of another organisation', async () => {
     const dup = await addUser(acme.admin.token, {
       username: 'FIONA',
