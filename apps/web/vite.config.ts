@@ -20,6 +20,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: separate chunks stay cached across deploys.
+        // Only what every page needs is grouped: a catch-all vendor group would pull libraries
+        // of lazily loaded pages (charts, OIDC, forms) into the first download.
         codeSplitting: {
           groups: [
             {
@@ -28,11 +30,16 @@ export default defineConfig({
               priority: 2,
             },
             {
-              name: 'mui',
-              test: /node_modules[\\/](@mui|@emotion|@popperjs|notistack)[\\/]/,
+              // Server state and the contract's schemas: the first screen already needs both.
+              name: 'data',
+              test: /node_modules[\\/](zod|@tanstack)[\\/]/,
               priority: 1,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 0 },
+            {
+              name: 'mui',
+              test: /node_modules[\\/](@mui[\\/](?!x-)|@emotion|@popperjs|notistack)/,
+              priority: 1,
+            },
           ],
         },
       },

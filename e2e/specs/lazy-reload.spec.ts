@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from '../support/browser.ts';
 
 const baseURL = inject('baseURL');
-/** The lazily loaded chunk of the page at '/'. */
-const STATUS_PAGE_CHUNK = '**/assets/system-status.page-*.js';
+/** The lazily loaded chunk of the page at '/' (sign-in). */
+const SIGN_IN_PAGE_CHUNK = '**/assets/sign-in.page-*.js';
 
 let browser: Browser;
 
@@ -16,14 +16,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A page whose status-page chunk fails to download `failures` times, counting document loads. */
+/** A page whose sign-in page chunk fails to download `failures` times, counting document loads. */
 async function pageWithFailingChunk(
   failures: number,
 ): Promise<{ page: Page; loads: () => number }> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   let remaining = failures;
-  await page.route(STATUS_PAGE_CHUNK, (route) => {
+  await page.route(SIGN_IN_PAGE_CHUNK, (route) => {
     if (remaining > 0) {
       remaining -= 1;
       return route.abort('failed');
@@ -41,10 +41,10 @@ describe('a page whose code fails to load (spec §4)', () => {
   it('reloads once and then shows the page', async () => {
     const { page, loads } = await pageWithFailingChunk(1);
     await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: 'Atrium' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(loads()).toBe(2);
     const flags = await page.evaluate(() => Object.keys(sessionStorage));
-    expect(flags.filter((key) => key.includes('system-status'))).toEqual([]);
+    expect(flags.filter((key) => key.includes('sign-in'))).toEqual([]);
     await page.context().close();
   });
 

@@ -28,7 +28,7 @@ async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
 
 /** Opens the status page and waits until both checks have reported. */
 async function openStatusPage(page: Page): Promise<void> {
-  await page.goto('/');
+  await page.goto('/status');
   await page.getByRole('heading', { level: 1, name: 'Atrium' }).waitFor();
   await page.getByRole('region', { name: 'API' }).getByText('Healthy').waitFor();
   await page.getByRole('region', { name: 'Database' }).getByText('Healthy').waitFor();
@@ -47,7 +47,7 @@ function luminance(cssColor: string): number {
 const bodyBackground = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-describe('system status page', () => {
+describe('system status page (/status, linked from the sign-in screens)', () => {
   it('shows Atrium and reports the API and the database healthy', async () => {
     const page = await openPage();
     const errors = collectPageErrors(page);
@@ -121,7 +121,7 @@ describe('unknown pages', () => {
     await saveScreenshot(page, 'not-found');
 
     await page.getByRole('link', { name: 'Go to home page' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Atrium' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
   });
 

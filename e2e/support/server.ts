@@ -62,8 +62,9 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 /**
  * Starts `npx tsx apps/server/src/main.ts` in production mode on a free port with a fresh data
  * directory and the embedded database, and resolves once GET /api/ready answers 200.
+ * `extraEnv` adds configuration, e.g. SMTP_URL.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atrium-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -76,6 +77,13 @@ export async function startServer(): Promise<RunningServer> {
     DATA_DIR: dataDir,
     ATRIUM_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    // Links in mails point at this server.
+    PUBLIC_BASE_URL: baseURL,
+    // Every spec signs in from 127.0.0.1: the per-address limits meant for attackers would
+    // otherwise throttle the suite itself.
+    AUTH_RATE_PER_MINUTE: '10000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...extraEnv,
   };
   // The embedded database, whatever the calling shell has configured.
   delete env.DATABASE_URL;

@@ -46,8 +46,8 @@ afterEach(() => {
 });
 
 describe('app routes', () => {
-  it('shows the system status at / with the API and database healthy', async () => {
-    renderAt('/');
+  it('shows the system status at /status with the API and database healthy', async () => {
+    renderAt('/status');
     expect(await screen.findByRole('heading', { level: 1, name: 'Atrium' })).toBeDefined();
     const apiRow = screen.getByRole('region', { name: 'API' });
     expect(await within(apiRow).findByText('Healthy')).toBeDefined();
@@ -66,7 +66,7 @@ describe('app routes', () => {
         ? json(503, { message: 'Database is not reachable' })
         : json(200, { status: 'ok', uptime_seconds: 1, version: '0.1.0' }),
     );
-    renderAt('/');
+    renderAt('/status');
     const databaseRow = await screen.findByRole('region', { name: 'Database' });
     expect(await within(databaseRow).findByText('Unavailable')).toBeDefined();
     expect(within(databaseRow).getByText('Database is not reachable')).toBeDefined();
@@ -75,7 +75,7 @@ describe('app routes', () => {
 
   it('reports the API unavailable with the support message when the network fails', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    renderAt('/');
+    renderAt('/status');
     const apiRow = await screen.findByRole('region', { name: 'API' });
     expect(await within(apiRow).findByText('Unavailable')).toBeDefined();
     expect(within(apiRow).getByText(GENERIC_SUPPORT_MESSAGE)).toBeDefined();

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-router';
 import { PageLoader } from '../../shared/ui/page-loader.tsx';
+import { SessionProvider } from '../session/session.tsx';
 import { ErrorFallback } from './error-fallback.tsx';
 
 /**
@@ -12,18 +13,18 @@ import { ErrorFallback } from './error-fallback.tsx';
 export function RootLayout() {
   const { pathname } = useLocation();
   return (
-    <>
+    <SessionProvider>
       <ErrorBoundary resetKeys={[pathname]} FallbackComponent={ErrorFallback}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
       </ErrorBoundary>
       <ScrollRestoration />
-    </>
+    </SessionProvider>
   );
 }
 
-/** For errors the router itself catches (loaders, actions, the layout). */
+/** For errors the router itself catches (the session provider, loaders, the layout). */
 export function RouteErrorPage() {
   return <ErrorFallback error={useRouteError()} />;
 }

@@ -75,11 +75,13 @@ function Thrower(): never {
 }
 
 describe('shouldRetry', () => {
-  it('retries network failures and 5xx twice but never 4xx', () => {
+  it('retries network failures and 5xx twice but never 4xx or a broken 2xx', () => {
     expect(shouldRetry(0, new ApiError({ status: 0, message: 'x' }))).toBe(true);
     expect(shouldRetry(1, new ApiError({ status: 503, message: 'x' }))).toBe(true);
     expect(shouldRetry(2, new ApiError({ status: 503, message: 'x' }))).toBe(false);
     expect(shouldRetry(0, new ApiError({ status: 404, message: 'x' }))).toBe(false);
     expect(shouldRetry(0, new ApiError({ status: 403, message: 'x' }))).toBe(false);
+    // A 200 whose body broke the contract will not fix itself either.
+    expect(shouldRetry(0, new ApiError({ status: 200, message: 'x' }))).toBe(false);
   });
 });

@@ -3,26 +3,30 @@ import { SnackbarProvider } from 'notistack';
 import { type ReactNode, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { ErrorFallback } from '../layout/error-fallback.tsx';
-import { SessionProvider } from '../session/session.tsx';
-import { AppThemeProvider } from '../theme/app-theme-provider.tsx';
+import { LoadingOverlayProvider } from '../overlay/loading-overlay.tsx';
+import { OrganisationThemeProvider } from '../theme/organisation-theme-provider.tsx';
 import { createQueryClient } from './query-client.ts';
 
-/** Everything the pages rely on: theme, crash page, server state, snackbars, session. */
+/**
+ * Everything the pages rely on: server state (first, since the theme itself is fetched), the
+ * organisation's theme, the crash page, snackbars and the loading overlay. The session lives
+ * inside the router (root layout) because its flows navigate.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <AppThemeProvider>
-      <ErrorBoundary FallbackComponent={ErrorFallback}>
-        <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={queryClient}>
+      <OrganisationThemeProvider>
+        <ErrorBoundary FallbackComponent={ErrorFallback}>
           <SnackbarProvider
             maxSnack={3}
             anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
             preventDuplicate
           >
-            <SessionProvider>{children}</SessionProvider>
+            <LoadingOverlayProvider>{children}</LoadingOverlayProvider>
           </SnackbarProvider>
-        </QueryClientProvider>
-      </ErrorBoundary>
-    </AppThemeProvider>
+        </ErrorBoundary>
+      </OrganisationThemeProvider>
+    </QueryClientProvider>
   );
 }

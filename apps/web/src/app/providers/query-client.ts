@@ -21,9 +21,12 @@ declare module '@tanstack/react-query' {
 
 const MAX_RETRIES = 2;
 
-/** Client errors will not fix themselves; network failures and 5xx might. */
+/**
+ * Network failures and 5xx might fix themselves; client errors and answers that break the
+ * contract (a 2xx whose body fails its schema) will not.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (error instanceof ApiError && error.status > 0 && error.status < 500) return false;
   return failureCount < MAX_RETRIES;
 }
 

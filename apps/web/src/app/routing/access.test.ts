@@ -59,3 +59,29 @@ describe('decideAccess', () => {
     expect(decideAccess(route, signedIn)).toEqual({ kind: 'allow' });
   });
 });
+
+describe('decideAccess while the profile loads', () => {
+  const loading = { token: 't', permittedPaths: [], profileLoaded: false };
+
+  it('waits on protected and perm pages instead of redirecting without the menu', () => {
+    expect(decideAccess({ path: '/dashboard', guard: 'protected' }, loading)).toEqual({
+      kind: 'wait',
+    });
+    expect(decideAccess({ path: '/settings', guard: 'perm' }, loading)).toEqual({ kind: 'wait' });
+  });
+
+  it('still sends a token holder away from public pages at once', () => {
+    expect(decideAccess({ path: '/login', guard: 'public' }, loading)).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
+  });
+
+  it('lets a learner without the Users menu entry be sent from /settings to /', () => {
+    const learner = { token: 't', permittedPaths: ['/dashboard', '/courses'], profileLoaded: true };
+    expect(decideAccess({ path: '/settings', guard: 'perm' }, learner)).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+  });
+});

@@ -4,7 +4,8 @@ import type { AppRoute } from './route-types.ts';
 export const SIGNED_IN_HOME = '/dashboard';
 export const SIGNED_OUT_HOME = '/';
 
-export type Access = { kind: 'allow' } | { kind: 'redirect'; to: string };
+/** 'wait': a token holder's profile (and so the menu) is still loading. */
+export type Access = { kind: 'allow' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
 
 /** '/courses/course-detail/:id' → '/courses'. */
 export function basePath(path: string): string {
@@ -28,6 +29,9 @@ export function decideAccess(
   session: Session,
 ): Access {
   const signedIn = Boolean(session.token);
+  if (signedIn && route.guard !== 'public' && session.profileLoaded === false) {
+    return { kind: 'wait' };
+  }
   switch (route.guard) {
     case 'public':
       return signedIn && !route.allowSignedIn

@@ -12,8 +12,11 @@ export interface AppRoute {
   /** React Router path pattern, e.g. '/courses/course-detail/:id'. */
   path: string;
   guard: GuardKind;
-  /** The page, normally from lazyPage(). */
-  Page: ComponentType;
+  /**
+   * The page, normally from lazyPage(). Absent until the feature issue that owns the route adds
+   * it: the guard still applies, then the not-found page shows (no stand-in page is faked).
+   */
+  Page?: ComponentType;
   /** Shown in the browser tab as 'Atrium · <title>'. */
   title?: string;
   /** perm only: the menu path to check when it is not the first segment of `path`. */

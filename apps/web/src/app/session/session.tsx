@@ -1,26 +1,180 @@
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { getStoredToken } from '../../shared/api/client.ts';
+import { routeBasePath, type TMenuEntry, type TSessionUser } from '@atrium/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { flushModuleTime } from '../../features/activity/use-module-time-tracking.ts';
+import { authApi, sessionKeys } from '../../features/auth/api/auth.api.ts';
+import { endSsoSession } from '../../features/auth/sso/sso-client.ts';
+import { useOrganisation } from '../../features/organisations/api/organisation-content.api.ts';
+import { getStoredToken, TOKEN_STORAGE_KEY } from '../../shared/api/client.ts';
+import { notifyError } from '../../shared/notify/notify.ts';
+import { useLoadingOverlay } from '../overlay/loading-overlay.tsx';
+import { homeAfterSignIn } from './home-after-sign-in.ts';
+import { menuPaths, parseMenu } from './menu.ts';
+import {
+  clearToken,
+  readLastModule,
+  saveToken,
+  signOutLocally,
+  syncTokenCookie,
+} from './session-storage.ts';
 
 /** What the route guards need to know about the visitor. */
 export interface Session {
   token: string | null;
   /** Menu base paths the user may open (from the profile's permission list, spec §2/§6). */
   permittedPaths: readonly string[];
+  /** False while a token holder's profile is still loading: (perm) guards must wait for it. */
+  profileLoaded?: boolean;
 }
 
-const SessionContext = createContext<Session | null>(null);
+export interface SessionValue extends Session {
+  user: TSessionUser | null;
+  menu: TMenuEntry[];
+  /**
+   * Stores the token, loads the profile (which must work), marks the visitor signed in and goes
+   * to the last module or the dashboard. Rejects, with nothing stored, if the profile fails.
+   */
+  completeSignIn: (token: string) => Promise<TSessionUser>;
+  /** Spec §4 sign-out; `silent` skips the overlay (idle logout). */
+  signOut: (options?: { silent?: boolean }) => Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export const LOAD_USER_FAILED = 'Could not load user details';
 
 /**
- * Provides the current session. Until the auth slice loads the profile, the session is just the
- * stored token and no menu permissions: perm routes deny by default.
+ * Provides the session: the stored token, the profile of /api/v1/me/ and the sign-in and sign-out
+ * flows of spec §4. Lives inside the router because both flows end with a navigation.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const token = getStoredToken();
-  const value = useMemo<Session>(() => ({ token, permittedPaths: [] }), [token]);
+  const [token, setToken] = useState(getStoredToken);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { withOverlay } = useLoadingOverlay();
+  const sso = useOrganisation()?.sso ?? null;
+
+  useEffect(() => syncTokenCookie(token), [token]);
+
+  // Signing out (or in) in another tab applies here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_STORAGE_KEY || event.key === null) setToken(getStoredToken());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const me = useQuery({
+    queryKey: sessionKeys.me(token),
+    queryFn: ({ signal }) => authApi.me(signal),
+    enabled: token !== null,
+    staleTime: 60_000,
+  });
+
+  // Spec §4: an empty or failed /me removes the token and sends the user to the root.
+  useEffect(() => {
+    if (!me.isError || token === null) return;
+    clearToken();
+    setToken(null);
+    queryClient.removeQueries({ queryKey: ['session'] });
+    notifyError(LOAD_USER_FAILED);
+    navigate('/', { replace: true });
+  }, [me.isError, token, queryClient, navigate]);
+
+  const user = token !== null ? (me.data ?? null) : null;
+  // Throws on an unreadable permission list: the crash page says so (see parseMenu).
+  const menu = useMemo(() => (user ? parseMenu(user.profile.permissions) : []), [user]);
+  const permittedPaths = useMemo(() => menuPaths(menu), [menu]);
+
+  const completeSignIn = useCallback(
+    async (newToken: string) => {
+      saveToken(newToken);
+      try {
+        const profile = await queryClient.fetchQuery({
+          queryKey: sessionKeys.me(newToken),
+          queryFn: ({ signal }) => authApi.me(signal),
+        });
+        const home = homeAfterSignIn(
+          readLastModule(),
+          menuPaths(parseMenu(profile.profile.permissions)),
+        );
+        // Both in one render: the public page's guard never sees the token before the move.
+        setToken(newToken);
+        navigate(home, { replace: true });
+        return profile;
+      } catch (error) {
+        clearToken();
+        throw error;
+      }
+    },
+    [queryClient, navigate],
+  );
+
+  // Sign-out reads these when it runs; keeping them out of its identity keeps it stable (the idle
+  // guard's timer would otherwise restart on every navigation).
+  const latest = useRef({ user, pathname, sso });
+  useEffect(() => {
+    latest.current = { user, pathname, sso };
+  });
+
+  const signOut = useCallback(
+    async ({ silent = false }: { silent?: boolean } = {}) => {
+      const run = async () => {
+        const { user, pathname, sso } = latest.current;
+        flushModuleTime();
+        // A failed logout call must not keep anyone signed in on this device.
+        await authApi.logout().catch(() => undefined);
+        const usedSso = user?.login_from === 'sso';
+        signOutLocally(lastModuleOf(pathname));
+        setToken(null);
+        // Everything the user loaded goes; the organisation's theme stays, or the page would
+        // flash the default colours before the sign-in screen.
+        queryClient.removeQueries({
+          predicate: (query) =>
+            query.queryKey[0] !== 'organisation' || query.queryKey[1] !== 'content',
+        });
+        if (usedSso && sso && (await endSsoSession(sso))) return;
+        navigate('/', { replace: true });
+      };
+      await (silent ? run() : withOverlay('Signing out…', run));
+    },
+    [queryClient, navigate, withOverlay],
+  );
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      token,
+      user,
+      menu,
+      permittedPaths,
+      profileLoaded: token === null || user !== null,
+      completeSignIn,
+      signOut,
+    }),
+    [token, user, menu, permittedPaths, completeSignIn, signOut],
+  );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 
-export function useSession(): Session {
+/** '/courses/module/3' → '/courses'. */
+function lastModuleOf(pathname: string): string | null {
+  const base = routeBasePath(pathname);
+  return base === '/' ? null : base;
+}
+
+export function useSession(): SessionValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession must be used inside <SessionProvider>');
   return value;

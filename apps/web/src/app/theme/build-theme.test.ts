@@ -54,11 +54,18 @@ describe('buildTheme', () => {
     expect(theme.palette.text.primary).toBe('#000000');
     expect(theme.palette.brand).toMatchObject({
       heading: '#bd2518',
-      link: '#1295EE',
       button: '#ffd464',
       tableHead: '#f9a72f',
     });
     expect(theme.typography.h1.color).toBe('#bd2518');
+  });
+
+  it('darkens a link colour that does not reach AA contrast on the light backgrounds', () => {
+    const theme = buildTheme(undefined, 'light');
+    for (const background of [theme.palette.background.paper, theme.palette.background.default]) {
+      expect(getContrastRatio(theme.palette.brand.link, background)).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(buildTheme({ link_color: '#0b5394' }, 'light').palette.brand.link).toBe('#0b5394');
   });
 
   it('gives buttons the button colour with readable text', () => {
@@ -94,5 +101,16 @@ describe('buildTheme', () => {
     const a = buildTheme({ theme_color: '#123456' }, 'dark');
     const b = buildTheme({ theme_color: '#123456' }, 'dark');
     expect(JSON.stringify(a.palette)).toBe(JSON.stringify(b.palette));
+  });
+});
+
+describe('accentText', () => {
+  it('shades the theme colour until it reads as text on paper in both modes', () => {
+    for (const mode of ['light', 'dark'] as const) {
+      const theme = buildTheme(undefined, mode);
+      expect(
+        getContrastRatio(theme.palette.brand.accentText, theme.palette.background.paper),
+      ).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

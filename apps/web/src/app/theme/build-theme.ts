@@ -24,6 +24,8 @@ export interface BrandPalette {
   buttonText: string;
   tableHead: string;
   tableHeadText: string;
+  /** The theme colour as text (focused field labels): shaded until it reads on paper. */
+  accentText: string;
 }
 
 declare module '@mui/material/styles' {
@@ -108,13 +110,16 @@ function brandPalette(org: OrgThemeColors, mode: ColorMode): BrandPalette {
   const tableHead = mode === 'dark' ? darken(org.table_head_color, 0.55) : org.table_head_color;
   return {
     heading: adapt(org.heading_color),
-    link: adapt(org.link_color),
+    // Links are small text on both backgrounds in either mode: they always get AA contrast.
+    // (The default #1295EE reaches only 3.3:1 on white.)
+    link: readableOn(readableOn(org.link_color, paper), BACKGROUND[mode].default),
     // Body text needs more than the AA minimum: a mid-grey passes 4.5:1 yet reads as disabled.
     text: adapt(org.text_color, BODY_TEXT_CONTRAST_DARK),
     button: org.button_color,
     buttonText: textOn(org.button_color),
     tableHead,
     tableHeadText: textOn(tableHead),
+    accentText: readableOn(org.theme_color, paper),
   };
 }
 
@@ -169,6 +174,26 @@ export function buildTheme(input: OrgThemeInput | null | undefined, mode: ColorM
       },
       MuiLink: {
         defaultProps: { color: brand.link, underline: 'hover' },
+      },
+      // A focused field's label and outline use the theme colour shaded to read on paper: a light
+      // theme colour (the default orange) is too faint for text.
+      MuiInputLabel: {
+        styleOverrides: { root: { '&.Mui-focused': { color: brand.accentText } } },
+      },
+      MuiOutlinedInput: {
+        styleOverrides: {
+          root: {
+            '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: brand.accentText },
+          },
+        },
+      },
+      // A clear keyboard focus ring everywhere: MUI's ripple alone is easy to miss.
+      MuiButtonBase: {
+        styleOverrides: {
+          root: {
+            '&.Mui-focusVisible': { outline: `2px solid ${brand.link}`, outlineOffset: 2 },
+          },
+        },
       },
       MuiCard: {
         defaultProps: { elevation: 0 },

@@ -22,6 +22,11 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>;
   /** How to read a successful body; JSON by default. */
   parseAs?: 'json' | 'text' | 'blob';
+  /**
+   * Lets the request outlive the page (fetch keepalive), for reports sent while it unloads.
+   * navigator.sendBeacon cannot carry the Authorization header, so this is the way to do it.
+   */
+  keepalive?: boolean;
 }
 
 const UNSAFE_METHODS = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -101,7 +106,8 @@ export async function apiRequest<T = unknown>(
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
 
   const token = getStoredToken();
-  if (token) headers.Authorization = `Token ${token}`;
+  // A caller may send other credentials (the SSO exchange sends the provider's Bearer token).
+  if (token && headers.Authorization === undefined) headers.Authorization = `Token ${token}`;
   if (UNSAFE_METHODS.has(method)) {
     const csrf = readCookie(CSRF_COOKIE_NAME);
     if (csrf) headers[CSRF_HEADER_NAME] = csrf;
@@ -125,6 +131,7 @@ export async function apiRequest<T = unknown>(
       body,
       credentials: 'same-origin',
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (isAbort(error)) throw error;

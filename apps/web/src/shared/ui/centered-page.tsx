@@ -1,6 +1,12 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
+
+/**
+ * Set by the app shell around its pages: a centred page there fills the space under the top bar
+ * and is not a second <main> landmark.
+ */
+export const InShellContext = createContext(false);
 
 /** A full-height page with its content centred: errors, not-found, sign-in style screens. */
 export function CenteredPage({
@@ -10,11 +16,12 @@ export function CenteredPage({
   children: ReactNode;
   maxWidth?: 'xs' | 'sm' | 'md';
 }) {
+  const inShell = useContext(InShellContext);
   return (
     <Box
-      component="main"
+      component={inShell ? 'div' : 'main'}
       sx={{
-        minHeight: '100dvh',
+        minHeight: inShell ? 'calc(100dvh - var(--app-header-height, 0px))' : '100dvh',
         display: 'flex',
         alignItems: 'center',
         py: { xs: 4, sm: 8 },

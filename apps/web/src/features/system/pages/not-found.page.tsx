@@ -21,7 +21,8 @@ export default function NotFoundPage() {
             fontWeight: 800,
             lineHeight: 1,
             letterSpacing: '-0.04em',
-            color: 'primary.main',
+            // Large text still needs 3:1: the theme colour shaded to read (the default is too light).
+            color: 'brand.accentText',
             pt: 2,
           }}
         >

@@ -9,7 +9,7 @@ import { BrandMark } from '../../../shared/ui/brand-mark.tsx';
 import { API_DOCS_PATH } from '../api/system.api.ts';
 import { SystemStatusCard } from '../components/system-status-card.tsx';
 
-/** The temporary home page: is the platform up? Replaced by sign-in later. */
+/** '/status': is the platform up? Linked from the footer of the sign-in screens. */
 export default function SystemStatusPage() {
   return (
     <Box

@@ -1,0 +1,81 @@
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { Suspense, useMemo, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Outlet, useLocation } from 'react-router';
+import { useModuleTimeTracking } from '../../features/activity/use-module-time-tracking.ts';
+import { useOrganisation } from '../../features/organisations/api/organisation-content.api.ts';
+import { InShellContext } from '../../shared/ui/centered-page.tsx';
+import { PageLoader } from '../../shared/ui/page-loader.tsx';
+import { IdleGuard } from '../idle/idle-guard.tsx';
+import { idlePolicy } from '../idle/idle-policy.ts';
+import { useSession } from '../session/session.tsx';
+import { AppDrawer } from './app-drawer.tsx';
+import { toDrawerItems } from './drawer-items.ts';
+import { ErrorFallback } from './error-fallback.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/** The page area: its own crash boundary and loader, so the menu stays usable around them. */
+function PageArea() {
+  const { pathname } = useLocation();
+  return (
+    <InShellContext value={true}>
+      <ErrorBoundary resetKeys={[pathname]} FallbackComponent={ErrorFallback}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+    </InShellContext>
+  );
+}
+
+/** What a signed-in user has around every page: idle timeout and time-in-module tracking. */
+function SignedInServices() {
+  const { pathname } = useLocation();
+  const { signOut } = useSession();
+  const idle = useOrganisation()?.idle;
+  const policy = useMemo(() => idlePolicy(idle), [idle]);
+  useModuleTimeTracking(pathname);
+  return <IdleGuard policy={policy} signOut={signOut} />;
+}
+
+/**
+ * The layout of every protected page (spec §2): the side menu from the permission list and the
+ * top bar, both only for approved users (spec §4); a user awaiting approval sees the page alone.
+ */
+export function AppShell() {
+  const { token, user, menu } = useSession();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const items = useMemo(() => toDrawerItems(menu), [menu]);
+
+  // No token: the page's guard redirects. Token but no profile yet: the guard shows a loader.
+  if (!token || !user) return <Outlet />;
+
+  if (!user.is_approved) {
+    return (
+      <Box component="main" sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+        <SignedInServices />
+        <PageArea />
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <SignedInServices />
+      <TopBar onOpenMenu={() => setMobileOpen(true)} />
+      <AppDrawer items={items} mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />
+      <Box
+        component="main"
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          '--app-header-height': { xs: '56px', sm: '64px' },
+        }}
+      >
+        <Toolbar aria-hidden />
+        <PageArea />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+import { ROLE } from '@atrium/contract';
+import { describe, expect, it } from 'vitest';
+import { profileMenuItems } from './profile-menu-items.ts';
+
+const titles = (roleId: number) => profileMenuItems(roleId, true).map((item) => item.title);
+
+describe('profileMenuItems', () => {
+  it('gives the superadmin everything but Certificate, Licenses included', () => {
+    expect(titles(ROLE.SUPERADMIN)).toEqual([
+      'My Profile',
+      'Support',
+      'Requests',
+      'User Manual',
+      'Feedback',
+      'Licenses',
+    ]);
+  });
+
+  it('gives admins and trainers Requests and User Manual but not Licenses', () => {
+    for (const role of [ROLE.ADMIN, ROLE.TRAINER]) {
+      expect(titles(role)).toEqual([
+        'My Profile',
+        'Support',
+        'Requests',
+        'User Manual',
+        'Feedback',
+      ]);
+    }
+  });
+
+  it('gives learners Certificate instead of Requests and User Manual', () => {
+    expect(titles(ROLE.LEARNER)).toEqual(['My Profile', 'Support', 'Certificate', 'Feedback']);
+  });
+
+  it('gives nothing to a profile without permissions', () => {
+    expect(profileMenuItems(ROLE.ADMIN, false)).toEqual([]);
+  });
+});

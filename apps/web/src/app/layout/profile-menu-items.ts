@@ -1,0 +1,27 @@
+import { ROLE } from '@atrium/contract';
+
+export interface ProfileMenuItem {
+  key: 'profile' | 'support' | 'requests' | 'certificate' | 'manual' | 'feedback' | 'licenses';
+  title: string;
+  to: string;
+}
+
+/**
+ * The profile menu of spec §2/§6 for a role: Requests hidden from learners, Certificate for
+ * learners only, User Manual not for learners, Licenses for the superadmin only. "Notification
+ * and profile items need a profile with permissions": without any, only Sign out remains.
+ */
+export function profileMenuItems(roleId: number, hasPermissions: boolean): ProfileMenuItem[] {
+  if (!hasPermissions) return [];
+  const learner = roleId === ROLE.LEARNER;
+  const items: (ProfileMenuItem | false)[] = [
+    { key: 'profile', title: 'My Profile', to: '/myprofile' },
+    { key: 'support', title: 'Support', to: '/support' },
+    !learner && { key: 'requests', title: 'Requests', to: '/requests' },
+    learner && { key: 'certificate', title: 'Certificate', to: '/certificate' },
+    !learner && { key: 'manual', title: 'User Manual', to: '/user-manual' },
+    { key: 'feedback', title: 'Feedback', to: '/feedback' },
+    roleId === ROLE.SUPERADMIN && { key: 'licenses', title: 'Licenses', to: '/licenses' },
+  ];
+  return items.filter((item): item is ProfileMenuItem => item !== false);
+}

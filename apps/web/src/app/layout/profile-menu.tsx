@@ -1,0 +1,88 @@
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useSession } from '../session/session.tsx';
+import { initials } from './app-drawer.tsx';
+import { profileMenuItems } from './profile-menu-items.ts';
+
+/**
+ * The profile menu of spec §2. The Requests entry is meant to carry the pending-requests count,
+ * fetched when the menu opens; the approval-flow slice that answers that count does not exist
+ * yet, so the entry shows without a number rather than a made-up one.
+ */
+export function ProfileMenu() {
+  const { user, menu, signOut } = useSession();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+  if (!user) return null;
+
+  const items = profileMenuItems(user.role.id, menu.length > 0);
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Tooltip title="Account">
+        <IconButton
+          id={buttonId}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          aria-label={`Account menu for ${user.fullname}`}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          sx={{ p: 0.5 }}
+        >
+          <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: '0.9rem' }}>
+            {initials(user.fullname)}
+          </Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          list: { 'aria-labelledby': buttonId, dense: false },
+          paper: { sx: { minWidth: 220, mt: 1 } },
+        }}
+      >
+        <Box sx={{ px: 2, pt: 1, pb: 1.5 }}>
+          <Typography sx={{ fontWeight: 600 }}>{user.fullname}</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Typography>
+        </Box>
+        <Divider />
+        {items.map((item) => (
+          <MenuItem key={item.key} component={RouterLink} to={item.to} onClick={close}>
+            {item.title}
+          </MenuItem>
+        ))}
+        {items.length > 0 && <Divider />}
+        <MenuItem
+          onClick={() => {
+            close();
+            void signOut();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutOutlined fontSize="small" />
+          </ListItemIcon>
+          Sign out
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

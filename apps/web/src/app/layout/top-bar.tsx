@@ -1,0 +1,115 @@
+import { ROLE } from '@atrium/contract';
+import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
+import MenuOutlined from '@mui/icons-material/MenuOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import useScrollTrigger from '@mui/material/useScrollTrigger';
+import { Link as RouterLink } from 'react-router';
+import { useSession } from '../session/session.tsx';
+import { ColorModeToggle } from '../theme/color-mode-toggle.tsx';
+import { DRAWER_WIDTH } from './app-drawer.tsx';
+import { badgeCount } from './badge-count.ts';
+import { ProfileMenu } from './profile-menu.tsx';
+import { useRequestFlow } from './request-flow.ts';
+
+/** Spec §2: the header turns solid after 25 px of scroll. */
+export const SOLID_HEADER_AFTER_PX = 25;
+
+function NotificationBell({ count }: { count: number }) {
+  const shown = badgeCount(count);
+  const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
+  return (
+    <Tooltip title="Notifications">
+      <IconButton component={RouterLink} to="/notifications" aria-label={label} color="inherit">
+        <Badge badgeContent={shown} color="error" invisible={shown === null}>
+          <NotificationsOutlined />
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** Spec §6: roles 1–3 see a generic icon; a learner sees their own badge once they have one. */
+function LeaderboardBadge() {
+  const { user } = useSession();
+  const badge = user?.role.id === ROLE.LEARNER ? user.user_badge : null;
+  const image = badge?.badge_image_fk?.file ?? undefined;
+  return (
+    <Tooltip title="Leaderboard">
+      <IconButton component={RouterLink} to="/leaderboard" aria-label="Leaderboard" color="inherit">
+        {badge ? (
+          <Avatar
+            src={image}
+            alt=""
+            sx={{ width: 28, height: 28, bgcolor: badge.badge_color ?? 'primary.main' }}
+          >
+            <EmojiEventsOutlined fontSize="small" />
+          </Avatar>
+        ) : (
+          <EmojiEventsOutlined />
+        )}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const { user, menu } = useSession();
+  const solid = useScrollTrigger({ disableHysteresis: true, threshold: SOLID_HEADER_AFTER_PX });
+  const requestFlow = useRequestFlow();
+  // Spec §6: notification and profile items need a profile with permissions.
+  const hasPermissions = menu.length > 0;
+
+  return (
+    <AppBar
+      position="fixed"
+      color="inherit"
+      elevation={0}
+      data-solid={solid}
+      sx={(theme) => ({
+        width: { md: `calc(100% - ${DRAWER_WIDTH}px)` },
+        ml: { md: `${DRAWER_WIDTH}px` },
+        bgcolor: solid ? 'background.paper' : 'transparent',
+        backgroundImage: 'none',
+        boxShadow: solid ? theme.shadows[3] : 'none',
+        borderBottom: `1px solid ${solid ? 'transparent' : theme.palette.divider}`,
+        transition: theme.transitions.create(['background-color', 'box-shadow']),
+      })}
+    >
+      <Toolbar sx={{ gap: 1 }}>
+        <IconButton
+          color="inherit"
+          edge="start"
+          aria-label="Open menu"
+          onClick={onOpenMenu}
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuOutlined />
+        </IconButton>
+        <Box sx={{ flex: 1 }} />
+        {requestFlow && (
+          <Chip
+            color="secondary"
+            size="small"
+            label="Approver mode"
+            sx={{ fontWeight: 600, mr: { xs: 0, sm: 1 } }}
+          />
+        )}
+        <Stack direction="row" spacing={{ xs: 0, sm: 0.5 }} sx={{ alignItems: 'center' }}>
+          <ColorModeToggle />
+          {hasPermissions && <NotificationBell count={user?.profile.unread_notification ?? 0} />}
+          <LeaderboardBadge />
+          <ProfileMenu />
+        </Stack>
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,168 @@
+import type { TSessionUser } from '@atrium/contract';
+import AccessTimeOutlined from '@mui/icons-material/AccessTimeOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { routeItems, toDrawerItems } from '../../../app/layout/drawer-items.ts';
+import { isAdmin, isSuperadmin } from '../../../app/session/roles.ts';
+import { useSession } from '../../../app/session/session.tsx';
+import { formatDuration } from '../../../shared/format/duration.ts';
+import { useActivity } from '../../activity/api/activity.api.ts';
+import { MyActivityCard } from '../components/my-activity-card.tsx';
+import { PendingApproval } from '../components/pending-approval.tsx';
+import { ProfileCard } from '../components/profile-card.tsx';
+import { ShortcutsCard } from '../components/shortcuts-card.tsx';
+import { SignInList } from '../components/sign-in-list.tsx';
+import { type Stat, StatTiles } from '../components/stat-tiles.tsx';
+
+/** One page of recent module visits is what the chart and the time tile are built from. */
+const RECENT_VISITS = 100;
+/** Spec §8 catalogue. */
+const LOAD_FAILED = 'Could not get dashboard data.';
+
+function greeting(now = new Date()): string {
+  const hour = now.getHours();
+  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+}
+
+function Header({ user }: { user: TSessionUser }) {
+  return (
+    <Box sx={{ mb: { xs: 3, sm: 4 } }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+        {greeting()}, {user.first_name || user.fullname}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+        {user.role.name} · {user.membership.organization.title}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A count tile's value: '–' when it could not be loaded, undefined while loading. */
+function countOf(query: { data?: { count: number }; isError: boolean }): string | undefined {
+  if (query.data) return String(query.data.count);
+  return query.isError ? '–' : undefined;
+}
+
+/**
+ * '/dashboard' for every role, from the data that exists so far: the profile, shortcuts built
+ * from the permitted menu, counts, your own activity and, for admins, the organisation's
+ * recent sign-ins (a superadmin sees every organisation's).
+ */
+export default function DashboardPage() {
+  const { user, menu } = useSession();
+  const admin = user ? isAdmin(user.role.id) : false;
+  const superadmin = user ? isSuperadmin(user.role.id) : false;
+  const approved = user?.is_approved ?? false;
+  const me = user?.id;
+
+  const moduleTime = useActivity(
+    { user: me, kind: 'module_time', page_size: RECENT_VISITS },
+    approved,
+    LOAD_FAILED,
+  );
+  const mySignIns = useActivity({ user: me, kind: 'sign_in', page_size: 5 }, approved, LOAD_FAILED);
+  const organisationSignIns = useActivity(
+    { kind: 'sign_in', page_size: 8 },
+    approved && admin,
+    LOAD_FAILED,
+  );
+  const shortcuts = useMemo(() => routeItems(toDrawerItems(menu)), [menu]);
+
+  if (!user) return null;
+
+  if (!approved) {
+    return (
+      <Box sx={{ maxWidth: 1040, mx: 'auto', p: { xs: 2, sm: 4 } }}>
+        <Header user={user} />
+        <Grid container spacing={2.5}>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <PendingApproval approvalStatus={user.approval_status} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <ProfileCard user={user} />
+          </Grid>
+        </Grid>
+      </Box>
+    );
+  }
+
+  const visits = moduleTime.data?.results ?? [];
+  const trackedSeconds = visits.reduce((sum, entry) => sum + (entry.time_spent ?? 0), 0);
+  const stats: Stat[] = [
+    {
+      key: 'notifications',
+      label: 'Unread notifications',
+      icon: <NotificationsOutlined />,
+      value: String(user.profile.unread_notification),
+    },
+    {
+      key: 'sign-ins',
+      label: 'Your sign-ins',
+      icon: <LoginOutlined />,
+      value: countOf(mySignIns),
+    },
+    {
+      key: 'time',
+      label: 'Time in modules',
+      icon: <AccessTimeOutlined />,
+      // Whole minutes once there are any: seconds add nothing here and crowd a phone's tile.
+      value: moduleTime.data
+        ? formatDuration(
+            trackedSeconds < 60 ? trackedSeconds : Math.round(trackedSeconds / 60) * 60,
+          )
+        : moduleTime.isError
+          ? '–'
+          : undefined,
+      caption:
+        moduleTime.data && moduleTime.data.count > visits.length
+          ? `Over your last ${visits.length} module visits`
+          : undefined,
+    },
+  ];
+  if (admin) {
+    stats.push({
+      key: 'organisation-sign-ins',
+      label: superadmin ? 'Sign-ins, all organisations' : 'Organisation sign-ins',
+      icon: <GroupsOutlined />,
+      value: countOf(organisationSignIns),
+    });
+  }
+
+  return (
+    <Box sx={{ maxWidth: 1280, mx: 'auto', p: { xs: 2, sm: 3, lg: 4 } }}>
+      <Header user={user} />
+      <Box sx={{ mb: 2.5 }}>
+        <StatTiles stats={stats} />
+      </Box>
+      <Grid container spacing={2.5}>
+        <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+          <ProfileCard user={user} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+          <MyActivityCard moduleTime={moduleTime} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: admin ? 12 : 8 }}>
+          <ShortcutsCard items={shortcuts} />
+        </Grid>
+        <Grid size={{ xs: 12, md: admin ? 5 : 12, lg: 4 }}>
+          <SignInList title="Your recent sign-ins" signIns={mySignIns} />
+        </Grid>
+        {admin && (
+          <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+            <SignInList
+              title={superadmin ? 'Recent sign-ins' : 'Recent sign-ins in your organisation'}
+              subtitle="Who signed in lately."
+              signIns={organisationSignIns}
+              showUser
+            />
+          </Grid>
+        )}
+      </Grid>
+    </Box>
+  );
+}

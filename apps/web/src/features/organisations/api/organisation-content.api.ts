@@ -1,0 +1,47 @@
+import {
+  organisationLinkPaths,
+  organisationPaths,
+  type TOrganisationContent,
+  ZLinkResult,
+  ZOrganisationContent,
+} from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client.ts';
+
+export const organisationKeys = {
+  content: (host: string) => ['organisation', 'content', host] as const,
+  link: (kind: OrganisationLinkKind) => ['organisation', 'link', kind] as const,
+};
+
+/** The organisation's look, sign-up, idle and SSO settings, looked up by the page's host (spec §1). */
+export function useOrganisationContent() {
+  const host = window.location.hostname;
+  return useQuery({
+    queryKey: organisationKeys.content(host),
+    queryFn: ({ signal }) =>
+      api.get(organisationPaths.content, {
+        query: { domain: host },
+        schema: ZOrganisationContent,
+        signal,
+      }),
+    // Changes only when an administrator edits the theme; the server caches it for a minute too.
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The organisation's content once loaded; undefined while loading or when it failed. */
+export function useOrganisation(): TOrganisationContent | undefined {
+  return useOrganisationContent().data;
+}
+
+export type OrganisationLinkKind = keyof typeof organisationLinkPaths;
+
+/** The help-desk or meeting link of the signed-in user's organisation; null when none is set. */
+export function useOrganisationLink(kind: OrganisationLinkKind) {
+  return useQuery({
+    queryKey: organisationKeys.link(kind),
+    queryFn: async ({ signal }) =>
+      (await api.get(organisationLinkPaths[kind], { schema: ZLinkResult, signal })).result,
+    staleTime: 10 * 60_000,
+  });
+}
