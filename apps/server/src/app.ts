@@ -19,6 +19,7 @@ import type { AppContext } from './core/context.ts';
 import type { Database } from './core/db/database.ts';
 import { registerErrorHandler } from './core/errors/error-handler.ts';
 import { EventBus } from './core/events/event-bus.ts';
+import { CspOrigins } from './core/http/csp-origins.ts';
 import { registerGracefulClose } from './core/http/graceful.ts';
 import { genReqId } from './core/http/request-id.ts';
 import { registerSpa } from './core/http/spa.ts';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   const bus = new EventBus(app.log);
+  const ssoOrigins = new CspOrigins();
   const ctx: AppContext = {
     config,
     database,
@@ -90,6 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ? new SmtpMailer(config.smtpUrl, config.mailFrom)
         : new OutboxMailer(database.db, app.log)),
     log: app.log,
+    ssoOrigins,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -109,7 +112,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The SSO flow calls the organisation's identity provider from the browser.
+        connectSrc: ["'self'", () => ssoOrigins.toString()],
         // Content packages play in frames served by Atrium itself.
         frameSrc: ["'self'"],
         frameAncestors: ["'self'"],

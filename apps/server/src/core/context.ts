@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/config.ts';
 import type { Database, Db } from './db/database.ts';
 import type { EventBus } from './events/event-bus.ts';
+import type { CspOrigins } from './http/csp-origins.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -16,4 +17,6 @@ export interface AppContext {
   files: FileStore;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Identity-provider origins the browser may call (CSP connect-src). */
+  ssoOrigins: CspOrigins;
 }

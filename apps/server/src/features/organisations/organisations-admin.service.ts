@@ -6,6 +6,7 @@ import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { conflict, forbidden, notFound } from '../../core/errors/app-error.ts';
 import { memberships } from '../users/users.table.ts';
+import { refreshSsoOrigins } from './organisations.service.ts';
 import { organisations, organisationThemes } from './organisations.table.ts';
 import { departments } from './structure.table.ts';
 
@@ -136,6 +137,7 @@ export const organisationAdmin = {
         });
         return org!.id;
       });
+      await refreshSsoOrigins(ctx);
       return loadOne(ctx, id);
     } catch (err) {
       if (domainTaken(err)) throw conflict('Another organisation already uses this domain.');
@@ -162,6 +164,7 @@ export const organisationAdmin = {
         if (domainTaken(err)) throw conflict('Another organisation already uses this domain.');
         throw err;
       }
+      await refreshSsoOrigins(ctx);
     }
     return loadOne(ctx, id);
   },

@@ -10,9 +10,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
-import { organisationContent, organisationLinks } from './organisations.service.ts';
+import {
+  organisationContent,
+  organisationLinks,
+  refreshSsoOrigins,
+} from './organisations.service.ts';
 
 export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Other nodes change SSO settings too: every node re-reads them each minute.
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await refreshSsoOrigins(ctx);
+    timer = setInterval(() => {
+      refreshSsoOrigins(ctx).catch((err) => ctx.log.warn({ err }, 'could not refresh SSO origins'));
+    }, 60_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -1,5 +1,6 @@
 import { DEFAULT_THEME, type TOrganisationContent } from '@atrium/contract';
-import { eq, or } from 'drizzle-orm';
+import { eq, isNotNull, or } from 'drizzle-orm';
+import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { notFound } from '../../core/errors/app-error.ts';
 import type { Organisation } from './organisations.repository.ts';
@@ -142,4 +143,13 @@ export async function organisationLinks(
     .from(organisations)
     .where(eq(organisations.id, organisationId));
   return { helpDesk: row?.helpDesk ?? null, meeting: row?.meeting ?? null };
+}
+
+/** Reloads the identity-provider origins the CSP allows from every organisation's SSO settings. */
+export async function refreshSsoOrigins(ctx: Pick<AppContext, 'db' | 'ssoOrigins'>): Promise<void> {
+  const rows = await ctx.db
+    .selectDistinct({ url: organisations.ssoIssuerBaseUrl })
+    .from(organisations)
+    .where(isNotNull(organisations.ssoIssuerBaseUrl));
+  ctx.ssoOrigins.replace(rows.map((r) => r.url!));
 }

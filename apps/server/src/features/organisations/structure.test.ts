@@ -53,6 +53,23 @@ describe('organisations', () => {
     ]);
   });
 
+  it("lets the browser reach a new organisation's identity provider (CSP connect-src)", async () => {
+    const before = await t.app.inject({ url: '/api/health' });
+    expect(before.headers['content-security-policy']).not.toContain('id.initech.test');
+    const res = await post('organization/', acme.superadmin.token, {
+      title: 'Initech SSO',
+      acronym: 'ISSO',
+      sso_issuer_base_url: 'https://id.initech.test/auth',
+      sso_realm: 'staff',
+      sso_client_id: 'atrium',
+    });
+    expect(res.statusCode).toBe(201);
+    const after = await t.app.inject({ url: '/api/health' });
+    expect(after.headers['content-security-policy']).toContain(
+      "connect-src 'self' https://id.initech.test",
+    );
+  });
+
   it('validates fields: acronym letters and digits only, URLs, host names', async () => {
     const res = await post('organization/', acme.superadmin.token, {
       title: 'Bad',
