@@ -3,6 +3,7 @@ export * from './auth/auth.ts';
 export * from './core/errors.ts';
 export * from './core/pagination.ts';
 export * from './core/validators.ts';
+export * from './courses/editability.ts';
 export * from './organisations/organisation-content.ts';
 export * from './organisations/structure.ts';
 export * from './organisations/theme.ts';

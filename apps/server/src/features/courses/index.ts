@@ -1,0 +1,3 @@
+export * from './course-access.ts';
+export * from './courses.table.ts';
+export * from './enrolments.table.ts';
