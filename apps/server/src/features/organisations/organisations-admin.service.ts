@@ -5,6 +5,7 @@ import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { conflict, forbidden, notFound } from '../../core/errors/app-error.ts';
+import { postgresCode } from '../../core/errors/error-handler.ts';
 import { memberships } from '../users/users.table.ts';
 import { refreshSsoOrigins } from './organisations.service.ts';
 import { organisations, organisationThemes } from './organisations.table.ts';
@@ -62,15 +63,7 @@ function toColumns(input: TOrganisationUpdate) {
 /** Fields only a superadmin sets: they decide what the organisation is and what it may use. */
 const SUPERADMIN_FIELDS = ['domain_url', 'licence_seats'] as const;
 
-function domainTaken(err: unknown): boolean {
-  const e = err as {
-    code?: string;
-    cause?: { code?: string; constraint?: string };
-    constraint?: string;
-  };
-  const code = e.code ?? e.cause?.code;
-  return code === '23505';
-}
+const domainTaken = (err: unknown) => postgresCode(err) === '23505';
 
 async function loadOne(ctx: AppContext, id: number) {
   const [row] = await ctx.db

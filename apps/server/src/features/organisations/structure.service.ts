@@ -4,6 +4,7 @@ import { assertSameOrganisation } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { conflict, notFound } from '../../core/errors/app-error.ts';
+import { postgresCode } from '../../core/errors/error-handler.ts';
 import { organisations } from './organisations.table.ts';
 import {
   departmentUsage,
