@@ -10,7 +10,7 @@ export const REDIRECT_URI = 'http://app.test/sso/callback';
  * `{base}/realms/{realm}`), with its development login form: any login name
  * is accepted and becomes the subject.
  */
-export async function startOidcProvider(realm = 'test') {
+export async function startOidcProvider(realm = 'test', redirectUris: string[] = [REDIRECT_URI]) {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -19,7 +19,8 @@ export async function startOidcProvider(realm = 'test') {
     clients: ['atrium-web', 'another-app'].map((client_id) => ({
       client_id,
       token_endpoint_auth_method: 'none',
-      redirect_uris: [REDIRECT_URI],
+      redirect_uris: redirectUris,
+      post_logout_redirect_uris: redirectUris.map((u) => `${new URL(u).origin}/`),
       grant_types: ['authorization_code'],
       response_types: ['code'],
     })),
