@@ -1,8 +1,15 @@
 import { APPROVAL, ROLE, type TRoleId } from '@atrium/contract';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/core/db/database.ts';
+import { type Db, openDatabase } from '../apps/server/src/core/db/database.ts';
 import { EventBus } from '../apps/server/src/core/events/event-bus.ts';
+import {
+  courseCategories,
+  courseModules,
+  courses,
+  moduleFiles,
+  repositoryFiles,
+} from '../apps/server/src/features/courses/index.ts';
 import { seedDemo } from '../apps/server/src/features/demo/index.ts';
 import { findDefaultOrganisation } from '../apps/server/src/features/organisations/index.ts';
 import { hashPassword, memberships, users } from '../apps/server/src/features/users/index.ts';
@@ -39,6 +46,10 @@ const LAST_NAMES = [
 export interface DatasetSummary {
   demoAccounts: number;
   extraUsers: number;
+  /** Catalogue courses (BENCH_COURSES, 10,000 by default), 3 modules with a file each. */
+  courses: number;
+  /** A published course of the default organisation: the `course-detail` journey reads it. */
+  detailCourseId: number;
   organisationId: number;
   /** The demo learner: the baseline reads this row, `me` journeys sign in as it. */
   learnerId: number;
@@ -146,6 +157,7 @@ export async function seedDataset(url: string, extraUsers: number): Promise<Data
         );
       });
     }
+    const courseCount = await seedCourses(database.db, organisation.id, random);
     // What autovacuum would have done on a live install (statistics, visibility
     // map), done now so it does not start in the middle of a measurement.
     await database.db.execute(sql`vacuum (analyze)`);
@@ -156,6 +168,15 @@ export async function seedDataset(url: string, extraUsers: number): Promise<Data
       .select({ id: users.id })
       .from(users)
       .where(eq(users.username, 'learner'));
+    const [first] = await database.db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(eq(courses.title, DETAIL_COURSE_TITLE));
+    const firstCourseId = first?.id ?? 0;
+    if (courseCount > 0 && firstCourseId !== DETAIL_COURSE_ID)
+      throw new Error(
+        `The course-detail journey reads course ${DETAIL_COURSE_ID}; it is ${firstCourseId}.`,
+      );
     if (!learner) throw new Error("seedDemo did not create the 'learner' account.");
     const [{ count } = { count: 0 }] = await database.db
       .select({ count: sql<number>`count(*)::int` })
@@ -163,6 +184,8 @@ export async function seedDataset(url: string, extraUsers: number): Promise<Data
     return {
       demoAccounts: count - extraUsers,
       extraUsers,
+      courses: courseCount,
+      detailCourseId: firstCourseId,
       organisationId: organisation.id,
       learnerId: learner.id,
       seconds: (performance.now() - started) / 1000,
@@ -170,4 +193,103 @@ export async function seedDataset(url: string, extraUsers: number): Promise<Data
   } finally {
     await database.close();
   }
+}
+
+const TOPICS = [
+  'Fire Safety',
+  'Data Protection',
+  'Leadership',
+  'Excel',
+  'First Aid',
+  'Customer Service',
+  'Negotiation',
+  'Python',
+  'Project Management',
+  'Equality and Diversity',
+  'Cyber Security',
+  'Manual Handling',
+];
+const QUALIFIERS = ['Introduction to', 'Advanced', 'Essentials of', 'Refresher:', 'Mastering'];
+const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export const DETAIL_COURSE_TITLE = 'Bench detail course';
+/** The first course of a fresh database (the demo seed makes none). */
+export const DETAIL_COURSE_ID = 1;
+const MODULES_PER_COURSE = 3;
+
+/**
+ * 20 categories, BENCH_COURSES courses (mostly published, some drafts and
+ * pending), each with three modules holding one repository file: batches of 1,000.
+ */
+async function seedCourses(db: Db, organisationId: number, random: () => number): Promise<number> {
+  const total = Number(process.env.BENCH_COURSES ?? 10_000);
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
+  const cats = await db
+    .insert(courseCategories)
+    .values(Array.from({ length: 20 }, (_, i) => ({ organisationId, name: `Category ${i + 1}` })))
+    .returning({ id: courseCategories.id });
+  const files = await db
+    .insert(repositoryFiles)
+    .values(
+      Array.from({ length: 50 }, (_, i) => ({
+        organisationId,
+        uploadedBy: admin?.id ?? null,
+        name: `Handout ${i + 1}.pdf`,
+        kind: 'pdf',
+        storageKey: `repository/pdf/00000000-0000-4000-8000-${String(i).padStart(12, '0')}.pdf`,
+        contentType: 'application/pdf',
+        size: 1000,
+      })),
+    )
+    .returning({ id: repositoryFiles.id });
+  const now = Date.now();
+  for (let start = 0; start < total; start += BATCH_SIZE) {
+    const end = Math.min(start + BATCH_SIZE, total);
+    const rows: (typeof courses.$inferInsert)[] = [];
+    for (let i = start; i < end; i++) {
+      const r = random();
+      const createdAt = new Date(now - Math.floor(random() * 1000) * 86_400_000);
+      rows.push({
+        organisationId,
+        categoryId: cats[i % cats.length]!.id,
+        title:
+          i === 0
+            ? DETAIL_COURSE_TITLE
+            : `${QUALIFIERS[i % QUALIFIERS.length]} ${TOPICS[Math.floor(i / QUALIFIERS.length) % TOPICS.length]} ${i + 1}`,
+        description: '<p>Generated for the bench.</p>',
+        level: LEVELS[i % LEVELS.length],
+        language: 'en',
+        tags: [TOPICS[i % TOPICS.length]!.toLowerCase()],
+        status: i === 0 || r < 0.8 ? 'published' : r < 0.9 ? 'draft' : 'pending',
+        visibility: i % 10 === 0 ? 'catalogue' : 'organisation',
+        isCpd: i % 7 === 0,
+        createdBy: admin?.id ?? null,
+        createdAt,
+        updatedAt: createdAt,
+        publishedAt: createdAt,
+      });
+    }
+    await db.transaction(async (tx) => {
+      const inserted = await tx.insert(courses).values(rows).returning({ id: courses.id });
+      const mods = await tx
+        .insert(courseModules)
+        .values(
+          inserted.flatMap((c) =>
+            Array.from({ length: MODULES_PER_COURSE }, (_, k) => ({
+              courseId: c.id,
+              title: `Module ${k + 1}`,
+              position: k + 1,
+            })),
+          ),
+        )
+        .returning({ id: courseModules.id });
+      await tx.insert(moduleFiles).values(
+        mods.map((m, k) => ({
+          moduleId: m.id,
+          fileId: files[k % files.length]!.id,
+          position: 1,
+        })),
+      );
+    });
+  }
+  return total;
 }

@@ -1,5 +1,6 @@
 import { systemPaths } from '@atrium/contract';
 import { DEMO_PASSWORD } from '../apps/server/src/features/demo/index.ts';
+import { DETAIL_COURSE_ID } from './dataset.ts';
 
 export interface Credentials {
   username: string;
@@ -46,6 +47,21 @@ export const journeys: Journey[] = [
     path: '/api/v1/accounts/get-users/?role=4&page=40&page_size=25',
     needsToken: true,
     as: DEMO_ADMIN,
+  },
+  // The learner's catalogue over 10,000 courses (BENCH_COURSES): a title
+  // substring (trigram index on lower(title)) within what a learner may see...
+  {
+    name: 'courses-search',
+    method: 'GET',
+    path: '/api/courses/get-courses/?search=first%20aid&level=beginner&page_size=20',
+    needsToken: true,
+  },
+  // ...and one course's detail: course, category, 3 modules with their files, counts.
+  {
+    name: 'course-detail',
+    method: 'GET',
+    path: `/api/courses/${DETAIL_COURSE_ID}/`,
+    needsToken: true,
   },
 ];
 

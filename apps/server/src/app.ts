@@ -29,6 +29,8 @@ import type { FileStore } from './core/storage/file-store.ts';
 import { LocalFileStore } from './core/storage/local-file-store.ts';
 import { registerAuditRoutes } from './features/audit/index.ts';
 import { registerAuthRoutes, tokenAuthenticator } from './features/auth/index.ts';
+import { registerCatalogueRoutes } from './features/courses/index.ts';
+import { registerLearningRoutes } from './features/courses/learning.routes.ts';
 import {
   registerOrganisationRoutes,
   registerStructureRoutes,
@@ -172,6 +174,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerPermissionRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
+  registerCatalogueRoutes(app, ctx);
+  registerLearningRoutes(app, ctx);
 
   await registerSpa(app, config.env === 'production' ? config.webDist : undefined);
   return app;

@@ -47,10 +47,7 @@ async function unique<T>(work: () => Promise<T>, what: string): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    const code =
-      (err as { code?: string; cause?: { code?: string } }).code ??
-      (err as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') throw conflict(`${what} with this name already exists.`);
+    if (postgresCode(err) === '23505') throw conflict(`${what} with this name already exists.`);
     throw err;
   }
 }

@@ -1,0 +1,118 @@
+import {
+  coursePaths as p,
+  type TCatalogueQuery,
+  ZCatalogueQuery,
+  ZCourse,
+  ZErrorResponse,
+  ZFilterTypeQuery,
+  zPage,
+} from '@atrium/contract';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { access, caller } from '../../core/auth/access.ts';
+import type { AppContext } from '../../core/context.ts';
+import { pageBounds, toPage } from '../../core/http/pagination.ts';
+import { type CourseFilter, createdBySuperadmin, listCourses } from './catalogue.repository.ts';
+import { courses } from './courses.table.ts';
+
+const tags = ['courses'];
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+const response = { 200: zPage(ZCourse), ...errors };
+const signedIn = access.authenticated();
+type Query = z.output<typeof ZCatalogueQuery>;
+
+/**
+ * Every list of spec §7 is the catalogue the caller may see (course-access
+ * canSee, as SQL) narrowed by the list's own condition, with the same search,
+ * filters, ordering and pagination.
+ */
+export function registerCatalogueListRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const run = async (req: FastifyRequest, q: Query, narrow: Partial<CourseFilter> = {}) => {
+    const auth = caller(req);
+    const filter: CourseFilter = {
+      search: q.search,
+      category: q.category,
+      level: q.level,
+      language: q.language,
+      tag: q.tag,
+      status: q.status,
+      ...narrow,
+    };
+    const page = await listCourses(ctx.db, auth, filter, q.ordering, pageBounds(q));
+    return toPage(req.url, q, page.count, page.rows);
+  };
+  const list = (
+    path: string,
+    summary: string,
+    narrow: (req: FastifyRequest) => Partial<CourseFilter> = () => ({}),
+  ) =>
+    r.get(
+      path,
+      {
+        schema: { tags, summary, querystring: ZCatalogueQuery, response },
+        config: { access: signedIn },
+      },
+      async (req) => run(req, req.query, narrow(req)),
+    );
+
+  list(p.root, 'Courses the caller may see (same as get-courses/)');
+  list(
+    p.catalogue,
+    'The catalogue: search (title substring), category, level, language, tag, status, ordering, page',
+  );
+  list(
+    p.assigned,
+    'Courses the caller is enrolled in (or completed), with their enrolment',
+    () => ({
+      enrolledAs: ['enrolled', 'completed'],
+    }),
+  );
+  list(p.bySuperadmin, 'Courses authored by a superadmin', () => ({
+    extra: [createdBySuperadmin],
+  }));
+  list(p.cpd, 'CPD courses', () => ({ extra: [eq(courses.isCpd, true)] }));
+  list(p.created, 'Courses the caller created', (req) => {
+    const auth = caller(req);
+    return {
+      extra: [
+        and(
+          eq(courses.createdBy, auth.userId),
+          eq(courses.organisationId, auth.organisationId),
+        ) as SQL,
+      ],
+    };
+  });
+
+  r.get(
+    p.filterType,
+    {
+      schema: {
+        tags,
+        summary:
+          'The catalogue by type: all, published, draft, pending, cpd or mine (created by the caller)',
+        querystring: ZFilterTypeQuery,
+        response,
+      },
+      config: { access: signedIn },
+    },
+    async (req) => {
+      const q = req.query;
+      const auth = caller(req);
+      const narrow: Record<(typeof q)['type'], Partial<CourseFilter>> = {
+        all: {},
+        published: { status: 'published' },
+        draft: { status: 'draft' },
+        pending: { status: 'pending' },
+        cpd: { extra: [eq(courses.isCpd, true)] },
+        mine: { extra: [eq(courses.createdBy, auth.userId)] },
+      };
+      return run(req, q, narrow[q.type]);
+    },
+  );
+}
+
+export type { TCatalogueQuery };

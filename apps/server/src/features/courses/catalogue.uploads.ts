@@ -1,0 +1,106 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import sanitizeHtml from 'sanitize-html';
+import type { AppContext } from '../../core/context.ts';
+import { badRequest } from '../../core/errors/app-error.ts';
+import { readForm } from '../../core/http/forms.ts';
+import type { StoredFile } from '../../core/storage/file-store.ts';
+
+/** Rich text of course descriptions: formatting and links only; no scripts, styles or handlers. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [
+      'p',
+      'br',
+      'b',
+      'i',
+      'em',
+      'strong',
+      'u',
+      's',
+      'sub',
+      'sup',
+      'ul',
+      'ol',
+      'li',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'blockquote',
+      'code',
+      'pre',
+      'a',
+      'hr',
+    ],
+    allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    transformTags: {
+      a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
+    },
+  }).trim();
+}
+
+/**
+ * Reads a multipart-or-JSON form whose only file may be `field` (an image
+ * checked by the file store while it streams), then runs `use`. If anything
+ * after the upload fails, the stored image is removed again.
+ */
+export async function withImageForm<T>(
+  ctx: AppContext,
+  req: FastifyRequest,
+  opts: { field: string; allowed: readonly string[]; maxBytes: number; prefix: string },
+  use: (fields: Record<string, unknown>, image: StoredFile | undefined) => Promise<T>,
+): Promise<T> {
+  let image: StoredFile | undefined;
+  try {
+    const fields = await readForm(req, async (file) => {
+      if (file.fieldname !== opts.field || image) {
+        file.file.resume();
+        throw badRequest('Invalid input. Please correct the fields listed.', {
+          [file.fieldname]: ['No file is expected here.'],
+        });
+      }
+      image = await ctx.files.put(file.file, {
+        originalName: file.filename,
+        allowedExtensions: opts.allowed,
+        maxBytes: opts.maxBytes,
+        prefix: opts.prefix,
+      });
+    });
+    return await use(fields, image);
+  } catch (err) {
+    if (image) await ctx.files.delete(image.key);
+    throw err;
+  }
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+/** Streams a stored file with headers that stop browsers from guessing or running it. */
+export async function sendStored(
+  ctx: AppContext,
+  reply: FastifyReply,
+  file: { key: string; contentType?: string; name?: string; attachment?: boolean },
+) {
+  const stat = await ctx.files.stat(file.key);
+  const stream = await ctx.files.open(file.key);
+  const ext = file.key.slice(file.key.lastIndexOf('.') + 1);
+  const name = file.name ?? `file.${ext}`;
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  reply
+    .header('x-content-type-options', 'nosniff')
+    .header(
+      'content-disposition',
+      `${file.attachment ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    )
+    .header('cache-control', 'private, max-age=300')
+    .type(file.contentType ?? IMAGE_TYPES[ext] ?? 'application/octet-stream');
+  if (stat) reply.header('content-length', stat.size);
+  return reply.send(stream);
+}

@@ -1,0 +1,307 @@
+import { z } from 'zod';
+import { ZPageQuery, zPage } from '../core/pagination.ts';
+
+/**
+ * What learners and trainers do inside a course (spec §7 Courses): FAQs,
+ * reviews, enrolment, progress, assignments and course discussions.
+ */
+
+const id = z.coerce.number().int().positive();
+const text = (max: number) => z.string().trim().min(1, 'This field may not be blank.').max(max);
+const ZPerson = z.object({ id: z.number().int(), fullname: z.string() });
+const ZCourseRef = z.object({ id: z.number().int(), title: z.string() });
+
+/** Query of a list scoped to one course. */
+export const ZCourseListQuery = ZPageQuery.extend({ course: id });
+
+// ── FAQs ────────────────────────────────────────────────────────────────
+export const ZFaq = z.object({
+  id: z.number().int(),
+  course: z.number().int(),
+  question: z.string(),
+  answer: z.string(),
+  position: z.number().int(),
+});
+export type TFaq = z.infer<typeof ZFaq>;
+export const ZFaqCreate = z.strictObject({
+  course: id,
+  question: text(500),
+  answer: text(5000),
+  /** Defaults to after the last FAQ of the course. */
+  position: z.number().int().min(0).max(100_000).optional(),
+});
+export type TFaqCreate = z.infer<typeof ZFaqCreate>;
+export const ZFaqUpdate = ZFaqCreate.omit({ course: true }).partial();
+export type TFaqUpdate = z.infer<typeof ZFaqUpdate>;
+
+// ── Reviews ─────────────────────────────────────────────────────────────
+export const REVIEW_COMMENT_MAX = 2000;
+export const ZReview = z.object({
+  id: z.number().int(),
+  course: z.number().int(),
+  user: ZPerson,
+  rating: z.number().int(),
+  comment: z.string(),
+  created_at: z.string(),
+});
+export type TReview = z.infer<typeof ZReview>;
+export const ZReviewCreate = z.strictObject({
+  course: id,
+  rating: z.number().int().min(1, 'Choose 1 to 5 stars.').max(5, 'Choose 1 to 5 stars.'),
+  comment: z.string().trim().max(REVIEW_COMMENT_MAX).default(''),
+});
+export type TReviewCreate = z.input<typeof ZReviewCreate>;
+/** Spec §3 review post result: `status`; a failure is the error shape with non_field_errors. */
+export const ZReviewPostResult = z.object({ status: z.literal(true), review: ZReview });
+export const ZReviewPage = zPage(ZReview).extend({
+  /** Over every review of the course, not just this page; null without reviews. */
+  average_rating: z.number().nullable(),
+});
+export type TReviewPage = z.infer<typeof ZReviewPage>;
+
+// ── Enrolment ───────────────────────────────────────────────────────────
+export const ENROLMENT_STATUSES = ['requested', 'enrolled', 'rejected', 'completed'] as const;
+export type TEnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
+
+/** Assign or unassign: a list of learners, or every learner of a department. */
+export const ZAssignLearners = z
+  .strictObject({
+    users: z.array(z.number().int().positive()).min(1).max(1000).optional(),
+    department: z.number().int().positive().optional(),
+    /** Assign only: the date the learner should finish by. */
+    due_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  })
+  .refine((v) => (v.users === undefined) !== (v.department === undefined), {
+    message: 'Give either users or a department.',
+  });
+export type TAssignLearners = z.infer<typeof ZAssignLearners>;
+export const ZAssignResult = z.object({
+  /** Learners newly enrolled (or whose pending request this assignment settled). */
+  assigned: z.number().int(),
+  /** Learners who were already enrolled or had completed it. */
+  unchanged: z.number().int(),
+});
+export const ZUnassignResult = z.object({
+  unassigned: z.number().int(),
+  /** Completions are history and are kept. */
+  kept_completed: z.number().int(),
+});
+
+export const ZEnrolment = z.object({
+  id: z.number().int(),
+  course: ZCourseRef,
+  user: ZPerson.extend({ email: z.string() }),
+  status: z.enum(ENROLMENT_STATUSES),
+  progress_percent: z.number().int(),
+  requested_at: z.string().nullable(),
+  enrolled_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  due_at: z.string().nullable(),
+  assigned_by: z.number().int().nullable(),
+  decided_by: z.number().int().nullable(),
+});
+export type TEnrolment = z.infer<typeof ZEnrolment>;
+export const ZCourseEnrolmentsQuery = ZPageQuery.extend({
+  status: z.enum(ENROLMENT_STATUSES).optional(),
+});
+
+export const ZEnrolmentRequestCreate = z.strictObject({ course: id });
+export const ZEnrolmentDecision = z.strictObject({
+  enrolment: id,
+  reason: z.string().trim().max(1000).optional(),
+});
+export const ZEnrolmentRequestsQuery = ZPageQuery.extend({
+  /** mine: the caller's own requests; to_decide: requests on courses the caller manages. */
+  scope: z.enum(['mine', 'to_decide']).default('mine'),
+  status: z.enum(ENROLMENT_STATUSES).optional(),
+});
+export const ZEnrolmentRequestPage = zPage(ZEnrolment).extend({
+  /** Requests still awaiting a decision in this scope (the Requests badge). */
+  pending_count: z.number().int(),
+});
+export const ZEnrolmentUpdate = z.strictObject({
+  due_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  status: z.enum(['enrolled', 'rejected', 'completed']).optional(),
+});
+export type TEnrolmentUpdate = z.infer<typeof ZEnrolmentUpdate>;
+
+// ── Progress ────────────────────────────────────────────────────────────
+/** A single report may add at most this much time: the player reports as it goes. */
+export const MAX_TIME_PER_REPORT_SECONDS = 3600;
+export const ZFileStatusReport = z.strictObject({
+  module_file: id,
+  status: z.enum(['in_progress', 'completed']),
+  time_spent: z.number().int().min(0).max(MAX_TIME_PER_REPORT_SECONDS).default(0),
+});
+/** Spec §3 last-course state. */
+export const ZLastCourseState = z.object({
+  selectedModule: z.number().int().nullable(),
+  selectedFile: z.number().int().nullable(),
+});
+export const ZFileProgress = z.object({
+  module: z.number().int(),
+  module_file: z.number().int(),
+  required: z.boolean(),
+  status: z.enum(['not_started', 'in_progress', 'completed']),
+  time_spent: z.number().int(),
+});
+export const ZCourseProgress = z.object({
+  course: z.number().int(),
+  enrolment: z.number().int(),
+  status: z.enum(ENROLMENT_STATUSES),
+  progress_percent: z.number().int(),
+  completed_at: z.string().nullable(),
+  last: ZLastCourseState,
+  files: z.array(ZFileProgress),
+});
+export type TCourseProgress = z.infer<typeof ZCourseProgress>;
+export const ZCourseProgressQuery = z.strictObject({
+  course: id,
+  /** A manager reads a learner's progress; default the caller. */
+  user: id.optional(),
+});
+
+// ── Assignments ─────────────────────────────────────────────────────────
+export const SUBMISSION_EXTENSIONS = [
+  'pdf',
+  'doc',
+  'docx',
+  'odt',
+  'txt',
+  'zip',
+  'png',
+  'jpg',
+  'jpeg',
+] as const;
+export const SUBMISSION_MAX_BYTES = 25 * 1024 * 1024;
+export const SUBMISSION_TEXT_MAX = 20_000;
+
+export const ZAssignmentCreate = z.strictObject({
+  course: id,
+  module: id.nullable().optional(),
+  title: text(200),
+  instructions: z.string().trim().max(20_000).default(''),
+  due_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  max_score: z.number().int().min(1).max(1000).default(100),
+});
+export type TAssignmentCreate = z.input<typeof ZAssignmentCreate>;
+export const ZAssignmentUpdate = z
+  .strictObject({
+    module: id.nullable(),
+    title: text(200),
+    instructions: z.string().trim().max(20_000),
+    due_at: z.iso.datetime({ offset: true }).nullable(),
+    max_score: z.number().int().min(1).max(1000),
+  })
+  .partial();
+export type TAssignmentUpdate = z.infer<typeof ZAssignmentUpdate>;
+
+export const ZSubmission = z.object({
+  id: z.number().int(),
+  assignment: z.number().int(),
+  user: ZPerson,
+  file_name: z.string().nullable(),
+  /** Where to download the file, when there is one. */
+  file_url: z.string().nullable(),
+  text: z.string().nullable(),
+  submitted_at: z.string(),
+  score: z.number().int().nullable(),
+  feedback: z.string().nullable(),
+  graded_at: z.string().nullable(),
+});
+export type TSubmission = z.infer<typeof ZSubmission>;
+export const ZAssignment = z.object({
+  id: z.number().int(),
+  course: z.number().int(),
+  module: z.number().int().nullable(),
+  title: z.string(),
+  instructions: z.string(),
+  due_at: z.string().nullable(),
+  max_score: z.number().int(),
+  created_at: z.string(),
+  /** Managers: how many learners submitted. */
+  submission_count: z.number().int().optional(),
+  /** Learners: their own submission, if any. */
+  my_submission: ZSubmission.nullable().optional(),
+});
+export type TAssignment = z.infer<typeof ZAssignment>;
+/** Text fields of the multipart submission (the file part is `file`). */
+export const ZSubmissionFields = z.strictObject({
+  text: z.string().trim().max(SUBMISSION_TEXT_MAX).optional(),
+});
+export const ZGrade = z.strictObject({
+  user: id,
+  score: z.number().int().min(0),
+  feedback: z.string().trim().max(5000).default(''),
+});
+export type TGrade = z.input<typeof ZGrade>;
+
+// ── Course discussions ─────────────────────────────────────────────────
+export const DISCUSSION_BODY_MAX = 5000;
+export const ZQuestionCreate = z.strictObject({ course: id, body: text(DISCUSSION_BODY_MAX) });
+export const ZAnswerCreate = z.strictObject({ question: id, body: text(DISCUSSION_BODY_MAX) });
+export const ZQuestionLike = z.strictObject({ question: id });
+export const ZAnswerReaction = z.strictObject({
+  answer: id,
+  /** 1 like, -1 dislike, 0 clears the caller's reaction. */
+  value: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
+});
+export const ZAnswer = z.object({
+  id: z.number().int(),
+  question: z.number().int(),
+  user: ZPerson,
+  body: z.string(),
+  created_at: z.string(),
+  likes: z.number().int(),
+  dislikes: z.number().int(),
+  /** The caller's reaction: 1, -1 or 0. */
+  my_reaction: z.number().int(),
+});
+export type TAnswer = z.infer<typeof ZAnswer>;
+export const ZQuestion = z.object({
+  id: z.number().int(),
+  course: z.number().int(),
+  user: ZPerson,
+  body: z.string(),
+  created_at: z.string(),
+  likes: z.number().int(),
+  liked_by_me: z.boolean(),
+  answer_count: z.number().int(),
+  answers: z.array(ZAnswer),
+});
+export type TQuestion = z.infer<typeof ZQuestion>;
+export const ZQuestionLikeResult = z.object({ liked: z.boolean(), likes: z.number().int() });
+export const ZAnswerReactionResult = z.object({
+  likes: z.number().int(),
+  dislikes: z.number().int(),
+  my_reaction: z.number().int(),
+});
+
+const base = '/api/courses';
+export const learningPaths = {
+  faqList: `${base}/faq-list/:courseId/`,
+  faq: `${base}/faq/`,
+  faqItem: `${base}/faq/:id/`,
+  reviewsList: `${base}/reviews-list/:courseId/`,
+  reviews: `${base}/reviews/`,
+  assign: `${base}/:courseId/assign/`,
+  unassign: `${base}/:courseId/unassign/`,
+  courseEnrolments: `${base}/:courseId/enrolments/`,
+  enrolmentRequest: `${base}/course_enrollment_request/`,
+  enrolmentApprove: `${base}/approved_course_enrollment_request/`,
+  enrolmentReject: `${base}/course_enrollment_request_reject_by_user/`,
+  enrolmentRequests: `${base}/enrollment-requests/`,
+  userEnrolment: `${base}/user-enrolments/:id/`,
+  fileStatus: `${base}/module-file-user-status/`,
+  courseStatus: `${base}/user-course-module-file-status/`,
+  assignments: `${base}/assignment/`,
+  assignment: `${base}/assignment/:id/`,
+  assignmentSubmit: `${base}/assignment/:id/submit/`,
+  assignmentGrade: `${base}/assignment/:id/grade/`,
+  assignmentSubmissions: `${base}/assignment/:id/submissions/`,
+  submissionFile: `${base}/assignment-submission/:id/file/`,
+  questions: `${base}/course-discussion-question/`,
+  answers: `${base}/course-discussion-answer/`,
+  questionLike: `${base}/course-discussion-like/`,
+  answerReaction: `${base}/answer-like-dislike/`,
+} as const;
