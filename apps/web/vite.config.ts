@@ -38,6 +38,9 @@ export default defineConfig({
             {
               name: 'mui',
               test: /node_modules[\\/](@mui[\\/](?!x-)|@emotion|@popperjs|notistack)/,
+              // Only what the first screen loads: MUI parts used by one lazy page (tables,
+              // autocomplete, stepper) would otherwise all join the first download.
+              tags: ['$initial'],
               priority: 1,
             },
           ],

@@ -27,13 +27,21 @@ describe('route guards (spec §2)', () => {
     expect(visited.at(-1)).toBe('/dashboard');
   });
 
-  it('lets an admin with the Users entry open /settings (its page comes with a later issue)', async () => {
+  it('lets an admin with the Users entry open /settings, inside the app shell', async () => {
     const { page } = await signedInPage('admin');
     await page.goto('/settings');
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     expect(pathOf(page.url())).toBe('/settings');
-    // Inside the app shell: the menu is still there.
     expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true);
+  });
+
+  it('keeps /licenses to the superadmin (spec §6)', async () => {
+    const { page } = await signedInPage('admin');
+    await page.goto('/licenses');
+    await waitForDashboard(page);
+    const { page: superadmin } = await signedInPage('superadmin');
+    await superadmin.goto('/licenses');
+    await superadmin.getByRole('heading', { level: 1, name: 'Licences' }).waitFor();
   });
 
   it('sends a token holder from public pages to /dashboard', async () => {

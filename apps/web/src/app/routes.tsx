@@ -1,3 +1,4 @@
+import { ROLE } from '@atrium/contract';
 import { lazyPage } from './routing/lazy-page.ts';
 import { NotFoundPage } from './routing/not-found-page.ts';
 import type { AppRoute } from './routing/route-types.ts';
@@ -48,6 +49,36 @@ const DashboardPage = lazyPage(
   'dashboard',
   () => import('../features/dashboard/pages/dashboard.page.tsx'),
 );
+const UsersPage = lazyPage('users', () => import('../features/users/pages/users.page.tsx'));
+const UserImportPage = lazyPage(
+  'user-import',
+  () => import('../features/users/pages/user-import.page.tsx'),
+);
+const MyProfilePage = lazyPage(
+  'my-profile',
+  () => import('../features/profiles/pages/my-profile.page.tsx'),
+);
+const ProfileByIdPage = lazyPage(
+  'profile-by-id',
+  () => import('../features/profiles/pages/profile-by-id.page.tsx'),
+);
+const NewProfilePage = lazyPage(
+  'new-profile',
+  () => import('../features/profiles/pages/new-profile.page.tsx'),
+);
+const OrganisationsPage = lazyPage(
+  'organisations',
+  () => import('../features/organisations/pages/organisations.page.tsx'),
+);
+const OrganisationProfilePage = lazyPage(
+  'organisation-profile',
+  () => import('../features/organisations/pages/organisation-profile.page.tsx'),
+);
+const ThemesPage = lazyPage('themes', () => import('../features/themes/pages/themes.page.tsx'));
+const LicencesPage = lazyPage(
+  'licences',
+  () => import('../features/licences/pages/licences.page.tsx'),
+);
 
 /** Needs a token (spec §2 "no permission needed"). */
 const signedIn = (path: string, extra: Partial<AppRoute> = {}): AppRoute => ({
@@ -56,10 +87,11 @@ const signedIn = (path: string, extra: Partial<AppRoute> = {}): AppRoute => ({
   ...extra,
 });
 /** Needs a token and the menu base path; `permPath` when it is not the route's first segment. */
-const perm = (path: string, permPath?: string): AppRoute => ({
+const perm = (path: string, permPath?: string, extra: Partial<AppRoute> = {}): AppRoute => ({
   path,
   guard: 'perm',
   ...(permPath ? { permPath } : {}),
+  ...extra,
 });
 
 export const appRoutes: readonly AppRoute[] = [
@@ -111,6 +143,14 @@ export const appRoutes: readonly AppRoute[] = [
 
   // Protected, no menu permission needed.
   signedIn('/dashboard', { Page: DashboardPage, title: 'Dashboard' }),
+  // Spec §6: licences are for role 1 only.
+  signedIn('/licenses', { Page: LicencesPage, title: 'Licences', roles: [ROLE.SUPERADMIN] }),
+  signedIn('/myprofile', { Page: MyProfilePage, title: 'My profile' }),
+  signedIn('/newProfile', { Page: NewProfilePage, title: 'Complete your profile' }),
+  signedIn('/profile_by_id/:id', { Page: ProfileByIdPage, title: 'Profile' }),
+  // Open to every signed-in user (spec §2); the pages say when the work needs an admin.
+  signedIn('/themes', { Page: ThemesPage, title: 'Theme' }),
+  signedIn('/user-import', { Page: UserImportPage, title: 'Import users' }),
   ...[
     '/certificate',
     '/feedback',
@@ -119,19 +159,13 @@ export const appRoutes: readonly AppRoute[] = [
     '/search',
     '/contactUs',
     '/support',
-    '/licenses',
-    '/myprofile',
     '/reviewlist',
-    '/themes',
     '/messages',
-    '/user-import',
     '/user-manual',
     '/tools-plugins',
     '/admin',
     '/ar-vr-studio',
-    '/newProfile',
     '/blogs',
-    '/profile_by_id/:id',
     '/end-meet/:uuid',
     '/course-module/:id',
     '/courses/add-course',
@@ -140,9 +174,13 @@ export const appRoutes: readonly AppRoute[] = [
   ].map((path) => signedIn(path)),
 
   // (perm): the menu base path must be permitted.
-  ...['/socialwall', '/settings', '/plagiarism', '/organization', '/organization/profile/:id'].map(
-    (path) => perm(path),
-  ),
+  perm('/settings', undefined, { Page: UsersPage, title: 'Users' }),
+  perm('/organization', undefined, { Page: OrganisationsPage, title: 'Organisations' }),
+  perm('/organization/profile/:id', undefined, {
+    Page: OrganisationProfilePage,
+    title: 'Organisation',
+  }),
+  ...['/socialwall', '/plagiarism'].map((path) => perm(path)),
   ...['/calendar', '/cpd', '/competency', '/reports'].map((path) => perm(path)),
   // Their first segment is no menu entry: the menu entry they belong to is checked instead.
   perm('/cpd-view/:uid', '/cpd'),

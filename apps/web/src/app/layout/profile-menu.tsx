@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { VisuallyHidden } from '../../shared/ui/visually-hidden.tsx';
 import { useSession } from '../session/session.tsx';
 import { initials } from './app-drawer.tsx';
 import { profileMenuItems } from './profile-menu-items.ts';
@@ -31,19 +32,24 @@ export function ProfileMenu() {
 
   return (
     <>
-      <Tooltip title="Account">
+      <Tooltip title="Account" describeChild>
         <IconButton
           id={buttonId}
           onClick={(event) => setAnchor(event.currentTarget)}
-          aria-label={`Account menu for ${user.fullname}`}
           aria-haspopup="menu"
           aria-controls={anchor ? menuId : undefined}
           aria-expanded={anchor ? 'true' : undefined}
           sx={{ p: 0.5 }}
         >
-          <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: '0.9rem' }}>
+          {/* Named by its hidden text, not aria-label: the visible initials are decoration and
+              would otherwise have to appear in the name (WCAG label in name). */}
+          <Avatar
+            aria-hidden
+            sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: '0.9rem' }}
+          >
             {initials(user.fullname)}
           </Avatar>
+          <VisuallyHidden>Account menu for {user.fullname}</VisuallyHidden>
         </IconButton>
       </Tooltip>
       <Menu

@@ -85,3 +85,22 @@ describe('decideAccess while the profile loads', () => {
     });
   });
 });
+
+describe('decideAccess for routes limited to roles', () => {
+  const licences = { path: '/licenses', guard: 'protected', roles: [1] } as const;
+
+  it('lets only the listed roles in and sends the others to /', () => {
+    expect(decideAccess(licences, { ...signedIn, roleId: 1 })).toEqual({ kind: 'allow' });
+    expect(decideAccess(licences, { ...signedIn, roleId: 2 })).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+  });
+
+  it('still sends visitors without a token to / and waits for the profile', () => {
+    expect(decideAccess(licences, signedOut)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideAccess(licences, { ...signedIn, profileLoaded: false })).toEqual({
+      kind: 'wait',
+    });
+  });
+});

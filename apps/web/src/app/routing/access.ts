@@ -25,6 +25,17 @@ export function isPermitted(menuPath: string, permittedPaths: readonly string[])
 
 /** Decides whether the session may open the route, or where to send it instead. */
 export function decideAccess(
+  route: Pick<AppRoute, 'path' | 'guard' | 'permPath' | 'allowSignedIn' | 'roles'>,
+  session: Session,
+): Access {
+  const access = decideGuard(route, session);
+  if (access.kind !== 'allow' || route.guard === 'public' || !route.roles) return access;
+  return session.roleId !== undefined && route.roles.includes(session.roleId)
+    ? access
+    : { kind: 'redirect', to: SIGNED_OUT_HOME };
+}
+
+function decideGuard(
   route: Pick<AppRoute, 'path' | 'guard' | 'permPath' | 'allowSignedIn'>,
   session: Session,
 ): Access {

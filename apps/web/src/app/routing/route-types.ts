@@ -23,4 +23,6 @@ export interface AppRoute {
   permPath?: string;
   /** public only: let signed-in visitors stay instead of sending them to /dashboard. */
   allowSignedIn?: boolean;
+  /** protected or perm: only these role ids may open it (spec §6: /licenses is role 1 only). */
+  roles?: readonly number[];
 }

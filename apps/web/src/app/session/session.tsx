@@ -35,6 +35,8 @@ export interface Session {
   permittedPaths: readonly string[];
   /** False while a token holder's profile is still loading: (perm) guards must wait for it. */
   profileLoaded?: boolean;
+  /** The signed-in user's role id, for routes limited to roles (spec §6). */
+  roleId?: number;
 }
 
 export interface SessionValue extends Session {
@@ -160,6 +162,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       menu,
       permittedPaths,
       profileLoaded: token === null || user !== null,
+      roleId: user?.role.id,
       completeSignIn,
       signOut,
     }),

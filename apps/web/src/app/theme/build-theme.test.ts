@@ -114,3 +114,19 @@ describe('accentText', () => {
     }
   });
 });
+
+describe('words in the theme colour', () => {
+  it('gives text and outlined buttons the readable shade of the theme colour', () => {
+    const theme = buildTheme(undefined, 'light');
+    const root = theme.components?.MuiButton?.styleOverrides?.root as {
+      variants: { props: { variant: string }; style: { color?: string } }[];
+    };
+    for (const variant of ['text', 'outlined']) {
+      const style = root.variants.find((entry) => entry.props.variant === variant)?.style;
+      expect(style?.color).toBe(theme.palette.brand.accentText);
+      expect(
+        getContrastRatio(style?.color ?? '', theme.palette.background.paper),
+      ).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});

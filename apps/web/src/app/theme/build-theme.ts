@@ -168,12 +168,34 @@ export function buildTheme(input: OrgThemeInput | null | undefined, mode: ColorM
                   '&:hover': { backgroundColor: darken(brand.button, 0.08) },
                 },
               },
+              // Text and outlined buttons are words on paper: the theme colour as text (a light
+              // theme colour such as the default orange is unreadable as is).
+              {
+                props: { variant: 'text', color: 'primary' },
+                style: { color: brand.accentText },
+              },
+              {
+                props: { variant: 'outlined', color: 'primary' },
+                style: { color: brand.accentText, borderColor: alpha(brand.accentText, 0.5) },
+              },
             ],
           },
         },
       },
       MuiLink: {
         defaultProps: { color: brand.link, underline: 'hover' },
+      },
+      // Helper text under a disabled field often says why it is disabled: it stays readable.
+      MuiFormHelperText: {
+        styleOverrides: {
+          root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
+        },
+      },
+      MuiTab: {
+        styleOverrides: { root: { '&.Mui-selected': { color: brand.accentText } } },
+      },
+      MuiTabs: {
+        styleOverrides: { indicator: { backgroundColor: brand.accentText } },
       },
       // A focused field's label and outline use the theme colour shaded to read on paper: a light
       // theme colour (the default orange) is too faint for text.

@@ -39,3 +39,15 @@ export function PasswordField(props: TextFieldProps) {
     />
   );
 }
+
+/** react-hook-form's Controller field for an MUI TextField (a select): the ref on the <input>. */
+export function controlledProps<V>(field: {
+  name: string;
+  value: V;
+  onChange: (...event: unknown[]) => void;
+  onBlur: () => void;
+  ref: (instance: unknown) => void;
+}) {
+  const { ref, ...rest } = field;
+  return { ...rest, inputRef: ref };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { toApiError } from '../../shared/api/api-error.ts';
+import { toApiError } from '../api/api-error.ts';
 import { applyServerErrors } from './server-errors.ts';
 
 describe('applyServerErrors', () => {

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError, errorMessage } from '../../shared/api/api-error.ts';
+import { ApiError, errorMessage } from '../api/api-error.ts';
 
 /**
  * Puts the server's field errors (spec §8 `errors: {field: [..]}`) under the matching inputs and

@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 
-/** A titled dashboard section; the title names the region for assistive technology. */
-export function DashboardCard({
+/** A titled section of a page; the title names the region for assistive technology. */
+export function SectionCard({
   title,
   subtitle,
   action,

@@ -19,11 +19,11 @@ import { useLoadingOverlay } from '../../../app/overlay/loading-overlay.tsx';
 import { useSession } from '../../../app/session/session.tsx';
 import { readRememberedUsername, rememberUsername } from '../../../app/session/session-storage.ts';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { fieldProps, PasswordField } from '../../../shared/forms/form-fields.tsx';
 import { notifyError } from '../../../shared/notify/notify.ts';
 import { useOrganisationContent } from '../../organisations/api/organisation-content.api.ts';
 import { authApi } from '../api/auth.api.ts';
 import { startSsoSignIn } from '../sso/sso-client.ts';
-import { fieldProps, PasswordField } from './form-fields.tsx';
 
 const ZSignInForm = ZLoginRequest.pick({ username: true, password: true });
 

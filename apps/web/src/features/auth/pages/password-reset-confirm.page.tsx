@@ -9,12 +9,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { fieldProps, PasswordField } from '../../../shared/forms/form-fields.tsx';
+import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
 import { authApi } from '../api/auth.api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { fieldProps, PasswordField } from '../components/form-fields.tsx';
 import { PasswordChanged } from '../components/password-changed.tsx';
 import { ZResetByLinkForm } from '../password-schemas.ts';
-import { applyServerErrors } from '../server-errors.ts';
 
 const FIELDS = ['new_password', 're_new_password'] as const;
 

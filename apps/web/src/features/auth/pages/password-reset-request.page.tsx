@@ -10,9 +10,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { fieldProps } from '../../../shared/forms/form-fields.tsx';
 import { authApi } from '../api/auth.api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { fieldProps } from '../components/form-fields.tsx';
 import { Outcome } from '../components/outcome.tsx';
 import { ZResetRequestForm } from '../password-schemas.ts';
 

@@ -11,12 +11,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { fieldProps, PasswordField } from '../../../shared/forms/form-fields.tsx';
+import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
 import { useOrganisationContent } from '../../organisations/api/organisation-content.api.ts';
 import { authApi } from '../api/auth.api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { fieldProps, PasswordField } from '../components/form-fields.tsx';
 import { Outcome } from '../components/outcome.tsx';
-import { applyServerErrors } from '../server-errors.ts';
 
 const FIELDS = ['first_name', 'last_name', 'username', 'email', 'password', 're_password'] as const;
 

@@ -5,8 +5,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
 import { timePerModule } from '../activity-summary.ts';
-import { DashboardCard, EmptyState } from './dashboard-card.tsx';
 
 // The charting library is the heaviest part of the dashboard: it loads after the rest.
 const ModuleTimeChart = lazy(() => import('./module-time-chart.tsx'));
@@ -17,7 +17,7 @@ const chartSkeleton = <Skeleton variant="rounded" height={220} />;
 export function MyActivityCard({ moduleTime }: { moduleTime: UseQueryResult<TPage<TActivity>> }) {
   const totals = moduleTime.data ? timePerModule(moduleTime.data.results) : [];
   return (
-    <DashboardCard
+    <SectionCard
       title="Your recent activity"
       subtitle="Time spent per module in your recent visits."
       busy={moduleTime.isPending}
@@ -39,6 +39,6 @@ export function MyActivityCard({ moduleTime }: { moduleTime: UseQueryResult<TPag
           </Suspense>
         </Box>
       )}
-    </DashboardCard>
+    </SectionCard>
   );
 }

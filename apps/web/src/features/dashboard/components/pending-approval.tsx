@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../../../app/session/session.tsx';
 import { ColorModeToggle } from '../../../app/theme/color-mode-toggle.tsx';
-import { DashboardCard } from './dashboard-card.tsx';
+import { SectionCard } from '../../../shared/ui/section-card.tsx';
 
 /**
  * Spec §4: the top bar and the menu appear only once the account is approved. Until then this
@@ -16,7 +16,7 @@ export function PendingApproval({ approvalStatus }: { approvalStatus: number }) 
   const { signOut } = useSession();
   const rejected = approvalStatus === APPROVAL.REJECTED;
   return (
-    <DashboardCard
+    <SectionCard
       title={rejected ? 'Your account was not approved' : 'Waiting for approval'}
       action={<ColorModeToggle />}
     >
@@ -36,6 +36,6 @@ export function PendingApproval({ approvalStatus }: { approvalStatus: number }) 
           Sign out
         </Button>
       </Stack>
-    </DashboardCard>
+    </SectionCard>
   );
 }

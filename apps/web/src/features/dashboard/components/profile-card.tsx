@@ -6,8 +6,8 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { initials } from '../../../app/layout/app-drawer.tsx';
+import { SectionCard } from '../../../shared/ui/section-card.tsx';
 import { signInChannel } from '../activity-summary.ts';
-import { DashboardCard } from './dashboard-card.tsx';
 
 const APPROVAL_CHIPS: Record<number, { label: string; color: 'success' | 'warning' | 'error' }> = {
   [APPROVAL.APPROVED]: { label: 'Approved', color: 'success' },
@@ -35,7 +35,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 export function ProfileCard({ user }: { user: TSessionUser }) {
   const approval = APPROVAL_CHIPS[user.approval_status] ?? APPROVAL_CHIPS[APPROVAL.PENDING]!;
   return (
-    <DashboardCard title="Your profile">
+    <SectionCard title="Your profile">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2.5 }}>
         <Avatar sx={{ width: 56, height: 56, bgcolor: 'secondary.main', fontSize: '1.25rem' }}>
           {initials(user.fullname)}
@@ -66,6 +66,6 @@ export function ProfileCard({ user }: { user: TSessionUser }) {
         <Detail label="E-mail" value={user.email} />
         <Detail label="Signed in via" value={signInChannel(user.login_from)} />
       </Stack>
-    </DashboardCard>
+    </SectionCard>
   );
 }

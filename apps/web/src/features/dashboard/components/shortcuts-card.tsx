@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { DrawerItem } from '../../../app/layout/drawer-items.ts';
 import { MenuIcon } from '../../../app/layout/menu-icons.tsx';
-import { DashboardCard, EmptyState } from './dashboard-card.tsx';
+import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
 
 type RouteItem = Extract<DrawerItem, { kind: 'route' }>;
 
@@ -14,7 +14,7 @@ type RouteItem = Extract<DrawerItem, { kind: 'route' }>;
 export function ShortcutsCard({ items }: { items: RouteItem[] }) {
   const shortcuts = items.filter((item) => item.to !== '/dashboard');
   return (
-    <DashboardCard title="Shortcuts" subtitle="Everything your menu gives you access to.">
+    <SectionCard title="Shortcuts" subtitle="Everything your menu gives you access to.">
       {shortcuts.length === 0 ? (
         <EmptyState icon={<AppsOutlined />}>
           Your menu has no pages yet. Ask your administrator for access.
@@ -62,6 +62,6 @@ export function ShortcutsCard({ items }: { items: RouteItem[] }) {
           ))}
         </Box>
       )}
-    </DashboardCard>
+    </SectionCard>
   );
 }

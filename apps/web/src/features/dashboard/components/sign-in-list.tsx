@@ -7,8 +7,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatRelativeTime } from '../../../shared/format/relative-time.ts';
+import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
 import { signInChannel } from '../activity-summary.ts';
-import { DashboardCard, EmptyState } from './dashboard-card.tsx';
 
 interface SignInListProps {
   title: string;
@@ -21,7 +21,7 @@ interface SignInListProps {
 /** Recent sign-ins, newest first: yours, or the organisation's for admins. */
 export function SignInList({ title, subtitle, signIns, showUser = false }: SignInListProps) {
   return (
-    <DashboardCard title={title} subtitle={subtitle} busy={signIns.isPending}>
+    <SectionCard title={title} subtitle={subtitle} busy={signIns.isPending}>
       {signIns.isPending ? (
         [0, 1, 2].map((row) => <Skeleton key={row} height={48} />)
       ) : signIns.isError ? (
@@ -52,6 +52,6 @@ export function SignInList({ title, subtitle, signIns, showUser = false }: SignI
           ))}
         </List>
       )}
-    </DashboardCard>
+    </SectionCard>
   );
 }
