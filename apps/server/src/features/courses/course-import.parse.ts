@@ -1,7 +1,6 @@
 import { COURSE_IMPORT_COLUMNS, COURSE_IMPORT_MAX_ROWS } from '@atrium/contract';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { badRequest } from '../../core/errors/app-error.ts';
+import { readSpreadsheet } from '../../core/export/spreadsheet-read.ts';
 
 type Column = (typeof COURSE_IMPORT_COLUMNS)[number];
 export type CourseImportRow = { line: number } & Partial<Record<Column, string>>;
@@ -54,44 +53,11 @@ function toRows(header: string[], records: string[][]): CourseImportRow[] {
   return rows;
 }
 
-export function parseCourseCsv(content: Buffer): CourseImportRow[] {
-  let records: string[][];
-  try {
-    records = parse(content, { bom: true, relax_column_count: true, skip_empty_lines: false });
-  } catch (err) {
-    throw badRequest('The CSV file could not be read.', { file: [(err as Error).message] });
-  }
-  const [header, ...rest] = records;
-  if (!header) throw badRequest('The file is empty.', { file: ['The file is empty.'] });
-  return toRows(header, rest);
-}
-
-export async function parseCourseXlsx(content: Buffer): Promise<CourseImportRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('The XLSX file could not be read.', {
-      file: ['The XLSX file could not be read.'],
-    });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount === 0)
-    throw badRequest('The file is empty.', { file: ['The file is empty.'] });
-  const cellText = (v: ExcelJS.CellValue): string => {
-    if (v === null || v === undefined) return '';
-    if (typeof v === 'object') {
-      if ('text' in v && typeof v.text === 'string') return v.text;
-      if ('result' in v) return String(v.result ?? '');
-      if ('richText' in v) return v.richText.map((t) => t.text).join('');
-      if (v instanceof Date) return v.toISOString();
-    }
-    return String(v);
-  };
-  const records: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => {
-    records.push((row.values as ExcelJS.CellValue[]).slice(1).map(cellText));
-  });
-  const [header, ...rest] = records;
-  return toRows(header ?? [], rest);
+/** Rows of an uploaded CSV or XLSX file, checked for their columns. */
+export async function parseCourseSheet(
+  content: Buffer,
+  format: 'csv' | 'xlsx',
+): Promise<CourseImportRow[]> {
+  const { header, rows } = await readSpreadsheet(content, format);
+  return toRows(header, rows);
 }

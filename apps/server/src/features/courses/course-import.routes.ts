@@ -13,7 +13,7 @@ import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../core/errors/app-error.ts';
 import { contentTypeFor, extensionOf } from '../../core/storage/content-check.ts';
-import { parseCourseCsv, parseCourseXlsx } from './course-import.parse.ts';
+import { parseCourseSheet } from './course-import.parse.ts';
 import { importCourses } from './course-import.service.ts';
 
 export function registerCourseImportRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -58,7 +58,7 @@ export function registerCourseImportRoutes(app: FastifyInstance, ctx: AppContext
       });
       if (!contentTypeFor(ext, await fileTypeFromBuffer(content), content.subarray(0, 4100)))
         throw unsupportedMediaType(`The file content does not match its .${ext} extension.`);
-      const rows = ext === 'csv' ? parseCourseCsv(content) : await parseCourseXlsx(content);
+      const rows = await parseCourseSheet(content, ext as 'csv' | 'xlsx');
       return reply.code(201).send(await importCourses(ctx, caller(req), rows));
     },
   );

@@ -16,7 +16,7 @@ import type { AppContext } from '../../core/context.ts';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../core/errors/app-error.ts';
 import { csvStream, xlsxStream } from '../../core/export/spreadsheet.ts';
 import { contentTypeFor, extensionOf } from '../../core/storage/content-check.ts';
-import { parseCsv, parseXlsx } from './user-import.parse.ts';
+import { parseUserSheet } from './user-import.parse.ts';
 import { importUsers } from './user-import.service.ts';
 import { sendWelcomeMail } from './welcome-mail.ts';
 
@@ -110,7 +110,7 @@ export function registerUserImportRoutes(app: FastifyInstance, ctx: AppContext) 
       if (!contentTypeFor(ext, await fileTypeFromBuffer(content), content.subarray(0, 4100))) {
         throw unsupportedMediaType(`The file content does not match its .${ext} extension.`);
       }
-      const rows = ext === 'csv' ? parseCsv(content) : await parseXlsx(content);
+      const rows = await parseUserSheet(content, ext as 'csv' | 'xlsx');
       return reply.code(201).send(await importUsers(ctx, caller(req), rows, req.ip));
     },
   );
