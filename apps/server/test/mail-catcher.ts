@@ -54,7 +54,14 @@ export async function startMailCatcher() {
 function parseMail(raw: string): { subject: string; text: string } {
   const subject =
     /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(raw)?.[1]?.replace(/\r\n[ \t]/g, ' ') ?? '';
-  const plain = /Content-Type: text\/plain[\s\S]*?\r\n\r\n([\s\S]*?)(?:\r\n--|$)/i.exec(raw);
+  // The part ends at its MIME boundary, not at any line starting with '--': a
+  // wrapped base64url token can start a line with '--'.
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const end = boundary ? `\r\n--${boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` : '(?!)';
+  const plain = new RegExp(
+    `Content-Type: text\\/plain[\\s\\S]*?\\r\\n\\r\\n([\\s\\S]*?)(?:${end}|$(?![\\s\\S]))`,
+    'i',
+  ).exec(raw);
   const encoded =
     /Content-Type: text\/plain[\s\S]*?Content-Transfer-Encoding: quoted-printable/i.test(raw);
   const body = plain?.[1] ?? '';
