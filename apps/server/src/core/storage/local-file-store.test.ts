@@ -109,3 +109,31 @@ describe('LocalFileStore', () => {
     ).rejects.toThrow(/must not be empty/);
   });
 });
+
+describe('derived trees', () => {
+  it('creates a tree under a generated key, serves its files and deletes it whole', async () => {
+    const { key, dir } = await store.createTree('SCORM packages');
+    expect(key).toMatch(/^trees\/scorm-packages\/[0-9a-f-]{36}$/);
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    await mkdir(path.join(dir, 'shared'), { recursive: true });
+    await writeFile(path.join(dir, 'shared', 'page.html'), '<p>hi</p>');
+    const file = await store.openTreeFile(key, 'shared/page.html');
+    expect(file.size).toBe(9);
+    const chunks: Buffer[] = [];
+    for await (const c of file.stream) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('<p>hi</p>');
+    await store.deleteTree(key);
+    expect(await statusOf(store.openTreeFile(key, 'shared/page.html'))).toBe(404);
+  });
+
+  it('never serves a path outside the tree, a folder or a forged tree key', async () => {
+    const { key, dir } = await store.createTree('video');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(root, 'secret.txt'), 'secret');
+    await writeFile(path.join(dir, 'a.txt'), 'a');
+    for (const bad of ['../../../secret.txt', '/etc/passwd', '', '.', 'a.txt\0.png'])
+      expect(await statusOf(store.openTreeFile(key, bad))).toBe(404);
+    expect(await statusOf(store.openTreeFile('trees/../x', 'a.txt'))).toBe(404);
+    expect(() => store.treeDir('files/x')).toThrow(AppError);
+  });
+});

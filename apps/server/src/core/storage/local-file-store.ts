@@ -5,11 +5,12 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
-import { notFound, payloadTooLarge, unsupportedMediaType } from '../errors/app-error.ts';
+import { AppError, notFound, payloadTooLarge, unsupportedMediaType } from '../errors/app-error.ts';
 import { contentTypeFor, extensionOf, isAllowedExtension } from './content-check.ts';
-import type { FileStore, PutOptions, StoredFile } from './file-store.ts';
+import type { FileStore, PutOptions, StoredFile, TreeFile } from './file-store.ts';
 
 const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*\/[0-9a-f-]{36}\.[a-z0-9]{1,10}$/;
+const TREE_KEY_PATTERN = /^trees\/[a-z0-9-]+\/[0-9a-f-]{36}$/;
 const SNIFF_BYTES = 4100;
 
 class TooLarge extends Error {}
@@ -81,6 +82,43 @@ export class LocalFileStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  localPath(key: string): string {
+    return this.pathOf(key);
+  }
+
+  async createTree(prefix: string): Promise<{ key: string; dir: string }> {
+    const clean = prefix.toLowerCase().replace(/[^a-z0-9-]/g, '-') || 'tree';
+    const key = `trees/${clean}/${randomUUID()}`;
+    const dir = this.treeDir(key);
+    await mkdir(dir, { recursive: true });
+    return { key, dir };
+  }
+
+  treeDir(key: string): string {
+    if (!TREE_KEY_PATTERN.test(key)) throw notFound('File not found.');
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async openTreeFile(key: string, relativePath: string): Promise<TreeFile> {
+    const dir = this.treeDir(key);
+    // Decoded, normalised and still inside the tree: '..', absolute paths and NUL never pass.
+    if (relativePath.includes('\0')) throw notFound('File not found.');
+    const full = path.resolve(dir, relativePath);
+    if (!full.startsWith(dir + path.sep)) throw notFound('File not found.');
+    try {
+      const s = await stat(full);
+      if (!s.isFile()) throw notFound('File not found.');
+      return { stream: createReadStream(full), size: s.size };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw notFound('File not found.');
+    }
+  }
+
+  async deleteTree(key: string): Promise<void> {
+    await rm(this.treeDir(key), { recursive: true, force: true });
   }
 
   /** Keys are ours, but a key from the database is still checked before touching the disk. */

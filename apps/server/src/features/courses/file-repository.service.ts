@@ -5,6 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
+import { runInTransaction } from '../../core/db/transaction.ts';
 import {
   conflict,
   forbidden,
@@ -14,6 +15,7 @@ import {
 } from '../../core/errors/app-error.ts';
 import { assertAllowList, contentTypeFor, extensionOf } from '../../core/storage/content-check.ts';
 import { formatBytes } from '../../core/storage/local-file-store.ts';
+import { contentProcessorFor } from './content-processors.ts';
 import { canSee } from './course-access.ts';
 import { fileUrl } from './course-modules.service.ts';
 import { courseModules, courses, moduleFiles, repositoryFiles } from './courses.table.ts';
@@ -117,22 +119,36 @@ export const fileRepository = {
       maxBytes: ctx.config.uploadMaxBytes,
       prefix: `repository/${kind}`,
     });
+    const processor = contentProcessorFor(kind);
+    let checked: unknown;
     try {
-      const [row] = await ctx.db
-        .insert(repositoryFiles)
-        .values({
-          organisationId: auth.organisationId,
-          uploadedBy: auth.userId,
-          name: displayName(name?.trim() || part.filename),
-          fileType: 'catalogue',
-          kind,
-          storageKey: stored.key,
-          contentType: stored.contentType,
-          size: stored.size,
-        })
-        .returning({ id: repositoryFiles.id });
-      return one(ctx.db, row!.id);
+      checked = await processor?.check?.(ctx, stored);
+      const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+        const [row] = await tx
+          .insert(repositoryFiles)
+          .values({
+            organisationId: auth.organisationId,
+            uploadedBy: auth.userId,
+            name: displayName(name?.trim() || part.filename),
+            fileType: 'catalogue',
+            kind,
+            storageKey: stored.key,
+            contentType: stored.contentType,
+            size: stored.size,
+          })
+          .returning({ id: repositoryFiles.id });
+        await processor?.afterInsert?.(
+          ctx,
+          tx,
+          { id: row!.id, organisationId: auth.organisationId, auth, stored },
+          checked,
+        );
+        return row!.id;
+      });
+      return one(ctx.db, id);
     } catch (err) {
+      // Nothing half-written: the upload and whatever the processor derived go too.
+      if (checked !== undefined) await processor?.discard?.(ctx, checked);
       await ctx.files.delete(stored.key);
       throw err;
     }
@@ -200,6 +216,7 @@ export const fileRepository = {
     }
     await ctx.db.delete(repositoryFiles).where(eq(repositoryFiles.id, id));
     await ctx.files.delete(f.storageKey);
+    await contentProcessorFor(f.kind)?.afterRemove?.(ctx, f.id, f.storageKey);
   },
 
   /** A file the caller may download: they manage the repository, or see a course that uses it. */
