@@ -65,6 +65,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/v1/accounts/organization/:id/': ADMINS,
   'PATCH /api/v1/accounts/organization/:id/': ADMINS,
   'DELETE /api/v1/accounts/organization/:id/': SUPERADMIN,
+  'GET /api/v1/accounts/organization-theme/:id/': ADMINS,
   'PATCH /api/v1/accounts/organization-theme/:id/': ADMINS,
   'PUT /api/v1/accounts/organization-theme/:id/image/:kind/': ADMINS,
   'DELETE /api/v1/accounts/organization-theme/:id/image/:kind/': ADMINS,

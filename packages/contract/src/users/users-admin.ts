@@ -77,6 +77,10 @@ export const ZAddUser = z.strictObject({
 });
 export type TAddUser = z.infer<typeof ZAddUser>;
 
+/** user-action/ and remove-user/: a superadmin names the organisation the user belongs to. */
+export const ZUserTargetQuery = z.strictObject({
+  organization: z.coerce.number().int().positive().optional(),
+});
 export const ZUserAction = z.discriminatedUnion('action', [
   z.strictObject({ action: z.enum(['approve', 'reject', 'activate', 'deactivate']) }),
   z.strictObject({ action: z.literal('change_role'), role: z.number().int().min(1).max(5) }),

@@ -32,6 +32,24 @@ const manage = access.menu('/themes', [ROLE.ADMIN]);
 export function registerThemeRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  r.get(
+    p.theme,
+    {
+      schema: {
+        tags,
+        summary:
+          "An organisation's theme as the theme editor needs it (admins: their own; superadmin: any)",
+        params: id,
+        response: { 200: ZOrganisationContent, ...errors },
+      },
+      config: { access: manage },
+    },
+    async (req) => {
+      themes.assertMayEdit(caller(req), req.params.id);
+      return organisationContentById(ctx.db, req.params.id);
+    },
+  );
+
   r.patch(
     p.theme,
     {

@@ -40,6 +40,8 @@ async function themeRow(ctx: AppContext, organisationId: number) {
 }
 
 export const themes = {
+  assertMayEdit,
+
   async update(ctx: AppContext, auth: AuthContext, organisationId: number, input: TThemeUpdate) {
     assertMayEdit(auth, organisationId);
     await themeRow(ctx, organisationId);

@@ -41,6 +41,31 @@ describe('theme editing', () => {
     expect(pub.heading_color).toBe('#112233');
   });
 
+  it('reads one organisation’s theme: admins their own, the superadmin any, others 404/403', async () => {
+    const own = await t.app.inject({
+      url: themeUrl(acme.org.id),
+      headers: bearer(acme.admin.token),
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ id: acme.org.id });
+    expect(own.json()).toHaveProperty('heading_color');
+    const other = await t.app.inject({
+      url: themeUrl(acme.org.id),
+      headers: bearer(globex.admin.token),
+    });
+    expect(other.statusCode).toBe(404);
+    const sa = await t.app.inject({
+      url: themeUrl(acme.org.id),
+      headers: bearer(globex.superadmin.token),
+    });
+    expect(sa.statusCode).toBe(200);
+    const learner = await t.app.inject({
+      url: themeUrl(acme.org.id),
+      headers: bearer(acme.learner.token),
+    });
+    expect(learner.statusCode).toBe(403);
+  });
+
   it('refuses a malformed colour, learners, and other organisations', async () => {
     const bad = await t.app.inject({
       method: 'PATCH',

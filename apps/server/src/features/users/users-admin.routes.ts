@@ -9,6 +9,7 @@ import {
   ZUserExportQuery,
   ZUserListQuery,
   ZUserRow,
+  ZUserTargetQuery,
   zPage,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
@@ -162,12 +163,14 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'Approve, reject, activate, deactivate (ends their sessions) or change the role of a user',
         params: id,
+        querystring: ZUserTargetQuery,
         body: ZUserAction,
         response: { 200: ZUserRow, ...errors },
       },
       config: { access: manage },
     },
-    async (req) => usersAdmin.act(ctx, caller(req), req.params.id, req.body, req.ip),
+    async (req) =>
+      usersAdmin.act(ctx, caller(req), req.params.id, req.body, req.ip, req.query.organization),
   );
 
   r.delete(
@@ -177,12 +180,13 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Remove a user from the organisation',
         params: id,
+        querystring: ZUserTargetQuery,
         response: { 200: z.object({ message: z.string() }), ...errors },
       },
       config: { access: manage },
     },
     async (req) => {
-      await usersAdmin.remove(ctx, caller(req), req.params.id, req.ip);
+      await usersAdmin.remove(ctx, caller(req), req.params.id, req.ip, req.query.organization);
       return { message: 'User removed.' };
     },
   );

@@ -156,8 +156,16 @@ export const usersAdmin = {
     return page.rows.find((r) => r.id === created.id)!;
   },
 
-  async act(ctx: AppContext, auth: AuthContext, userId: number, action: TUserAction, ip: string) {
-    const member = await findMember(ctx.db, userId, auth.organisationId);
+  async act(
+    ctx: AppContext,
+    auth: AuthContext,
+    userId: number,
+    action: TUserAction,
+    ip: string,
+    organization?: number,
+  ) {
+    const organisationId = targetOrganisation(auth, organization);
+    const member = await findMember(ctx.db, userId, organisationId);
     if (!member) throw notFound('Could not get user detail');
     assertMayActOn(auth, { id: userId, roleId: member.roleId });
     await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
@@ -176,7 +184,7 @@ export const usersAdmin = {
           await revokeAllTokens(tx, userId);
           break;
         case 'activate':
-          if (!member.user.isActive) await assertSeatAvailable(tx, auth.organisationId);
+          if (!member.user.isActive) await assertSeatAvailable(tx, organisationId);
           await tx
             .update(users)
             .set({ isActive: true, updatedAt: new Date() })
@@ -202,7 +210,7 @@ export const usersAdmin = {
         action: action.action === 'change_role' ? 'role.changed' : `user.${action.action}`,
         actorId: auth.userId,
         targetUserId: userId,
-        organisationId: auth.organisationId,
+        organisationId: organisationId,
         ip,
         details:
           action.action === 'change_role' ? { from: member.roleId, to: action.role } : undefined,
@@ -210,7 +218,7 @@ export const usersAdmin = {
     });
     const page = await listUsers(
       ctx.db,
-      { organisationId: auth.organisationId, search: member.user.username },
+      { organisationId: organisationId, search: member.user.username },
       'username',
       { limit: 50, offset: 0 },
     );
@@ -218,8 +226,15 @@ export const usersAdmin = {
   },
 
   /** Removes the user from the organisation; the account goes too when it belongs nowhere else. */
-  async remove(ctx: AppContext, auth: AuthContext, userId: number, ip: string) {
-    const member = await findMember(ctx.db, userId, auth.organisationId);
+  async remove(
+    ctx: AppContext,
+    auth: AuthContext,
+    userId: number,
+    ip: string,
+    organization?: number,
+  ) {
+    const organisationId = targetOrganisation(auth, organization);
+    const member = await findMember(ctx.db, userId, organisationId);
     if (!member) throw notFound('Could not get user detail');
     assertMayActOn(auth, { id: userId, roleId: member.roleId });
     await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
@@ -234,7 +249,7 @@ export const usersAdmin = {
         action: 'user.removed',
         actorId: auth.userId,
         targetUserId: others.length === 0 ? null : userId,
-        organisationId: auth.organisationId,
+        organisationId: organisationId,
         ip,
         details: { username: member.user.username, email: member.user.email, role: member.roleId },
       });
