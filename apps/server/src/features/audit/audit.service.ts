@@ -25,7 +25,9 @@ export type AuditAction =
   | 'user.removed'
   | 'licence.changed'
   | 'profile.changed_by_admin'
-  | 'profile.email_changed';
+  | 'profile.email_changed'
+  | 'course.status_changed'
+  | 'course.deleted';
 
 export async function recordAudit(
   db: DbOrTx,

@@ -126,7 +126,7 @@ function registerCourseRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: author },
     },
     async (req) => {
-      await catalogue.remove(ctx, caller(req), req.params.id);
+      await catalogue.remove(ctx, caller(req), req.params.id, req.ip);
       return { message: 'Course deleted.' };
     },
   );
@@ -157,7 +157,7 @@ function registerCourseRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       config: { access: author },
     },
-    async (req) => catalogue.setStatus(ctx, caller(req), req.params.id, req.body.status),
+    async (req) => catalogue.setStatus(ctx, caller(req), req.params.id, req.body.status, req.ip),
   );
 
   r.get(

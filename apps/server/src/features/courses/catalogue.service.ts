@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, conflict, fieldError, forbidden } from '../../core/errors/app-error.ts';
 import type { StoredFile } from '../../core/storage/file-store.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { courseRow, visibleCourseRow } from './catalogue.repository.ts';
 import { sanitizeRichText } from './catalogue.uploads.ts';
 import { canManage, courseFor, editableCourseFor } from './course-access.ts';
@@ -116,7 +117,7 @@ export const catalogue = {
     return courseRow(ctx.db, auth, id);
   },
 
-  async remove(ctx: AppContext, auth: AuthContext, id: number) {
+  async remove(ctx: AppContext, auth: AuthContext, id: number, ip?: string) {
     const course = await editableCourseFor(ctx.db, auth, id);
     await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
       await tx.execute(sql`select id from courses where id = ${id} for update`);
@@ -131,6 +132,13 @@ export const catalogue = {
         );
       }
       await tx.delete(courses).where(eq(courses.id, id));
+      await recordAudit(tx, {
+        action: 'course.deleted',
+        actorId: auth.userId,
+        organisationId: course.organisationId,
+        ip,
+        details: { course: id, title: course.title, status: course.status },
+      });
     });
     if (course.imageKey) await ctx.files.delete(course.imageKey);
   },
@@ -144,6 +152,7 @@ export const catalogue = {
     auth: AuthContext,
     id: number,
     target: 'pending' | 'published' | 'draft',
+    ip?: string,
   ) {
     const course = await courseFor(ctx.db, auth, id);
     if (!canManage(auth, course)) throw forbidden();
@@ -164,6 +173,13 @@ export const catalogue = {
             ...(target === 'published' ? { publishedAt: new Date() } : {}),
           })
           .where(eq(courses.id, id));
+        await recordAudit(tx, {
+          action: 'course.status_changed',
+          actorId: auth.userId,
+          organisationId: course.organisationId,
+          ip,
+          details: { course: id, title: course.title, from: course.status, to: target },
+        });
         if (target === 'published')
           emit('course.published', {
             courseId: id,
