@@ -17,11 +17,20 @@ export function zPage<T extends z.ZodType>(item: T) {
     next: z.string().nullable(),
     previous: z.string().nullable(),
     results: z.array(item),
+    /**
+     * True when counting stopped at COUNT_CAP: there are more than `count` results. Lists
+     * that big are searched, not paged through, and an exact count would cost every request.
+     */
+    count_capped: z.boolean().optional(),
   });
 }
+
+/** Lists count exactly up to this many results, then report `count_capped`. */
+export const COUNT_CAP = 10_000;
 export type TPage<T> = {
   count: number;
   next: string | null;
   previous: string | null;
   results: T[];
+  count_capped?: boolean;
 };

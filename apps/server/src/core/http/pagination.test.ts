@@ -1,6 +1,6 @@
-import { MAX_PAGE_SIZE, ZPageQuery } from '@atrium/contract';
+import { COUNT_CAP, MAX_PAGE_SIZE, ZPageQuery } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
-import { pageBounds, toPage } from './pagination.ts';
+import { boundedCount, pageBounds, toPage } from './pagination.ts';
 
 describe('page query', () => {
   it('defaults to the first page of 20', () => {
@@ -42,5 +42,24 @@ describe('toPage', () => {
       next: null,
       previous: '/x/?page=3',
     });
+  });
+});
+
+describe('bounded counts', () => {
+  it('is exact up to the cap and capped past it', () => {
+    expect(boundedCount(COUNT_CAP)).toEqual({ count: COUNT_CAP, capped: false });
+    expect(boundedCount(COUNT_CAP + 1)).toEqual({ count: COUNT_CAP, capped: true });
+  });
+  it('past the cap, a full page links a next page and a short one does not', () => {
+    const capped = boundedCount(COUNT_CAP + 1);
+    const full = toPage('/api/x/?page=600', { page: 600, page_size: 2 }, capped, ['a', 'b']);
+    expect(full).toEqual({
+      count: COUNT_CAP,
+      count_capped: true,
+      next: '/api/x/?page=601',
+      previous: '/api/x/?page=599',
+      results: ['a', 'b'],
+    });
+    expect(toPage('/api/x/?page=601', { page: 601, page_size: 2 }, capped, ['c']).next).toBeNull();
   });
 });

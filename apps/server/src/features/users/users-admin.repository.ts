@@ -2,6 +2,7 @@ import type { TUserRow } from '@atrium/contract';
 import { ROLE_NAMES, type TRoleId } from '@atrium/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/database.ts';
+import { type BoundedCount, boundedCount, COUNT_LIMIT } from '../../core/http/pagination.ts';
 import { departments, designations, locations } from '../organisations/structure.table.ts';
 import { userProfiles } from '../profiles/profiles.table.ts';
 import { memberships, USER_SEARCH_TEXT, users } from './users.table.ts';
@@ -113,12 +114,14 @@ function baseQuery(db: DbOrTx, f: UserFilter) {
  * The total joins only what the filters need: with none but role it is an
  * index-only count of memberships, not a join over every user.
  */
-async function countUsers(db: DbOrTx, f: UserFilter): Promise<number> {
-  let q = db.select({ n: count() }).from(memberships).$dynamic();
+async function countUsers(db: DbOrTx, f: UserFilter): Promise<BoundedCount> {
+  let q = db.select({ one: sql`1` }).from(memberships).$dynamic();
   if (f.search || f.status) q = q.innerJoin(users, eq(users.id, memberships.userId));
   if (f.departmentId) q = q.innerJoin(userProfiles, eq(userProfiles.userId, memberships.userId));
-  const [row] = await q.where(conditions(f));
-  return row?.n ?? 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(q.where(conditions(f)).limit(COUNT_LIMIT).as('bounded'));
+  return boundedCount(row?.n ?? 0);
 }
 
 /** One page and the total, each one indexed query. */

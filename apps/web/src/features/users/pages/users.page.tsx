@@ -13,6 +13,7 @@ import { isAdmin } from '../../../app/session/roles.ts';
 import { useSession } from '../../../app/session/session.tsx';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.ts';
+import { pageCountProps } from '../../../shared/ui/page-count.ts';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { EmptyState } from '../../../shared/ui/section-card.tsx';
 import { useUserList } from '../api/users.api.ts';
@@ -121,7 +122,7 @@ export default function UsersPage() {
         )}
         <TablePagination
           component="div"
-          count={list.data?.count ?? 0}
+          {...pageCountProps(list.data)}
           page={list.data ? state.page : 0}
           onPageChange={(_event, page) => setState((current) => ({ ...current, page }))}
           rowsPerPage={state.pageSize}
