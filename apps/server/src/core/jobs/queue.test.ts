@@ -9,6 +9,7 @@ declare module './queue.ts' {
   interface JobTypes {
     'test.echo': { n: number };
     'test.flaky': { n: number };
+    'test.long': { n: number };
   }
 }
 
@@ -88,6 +89,37 @@ describe('JobQueue', () => {
     queue.start();
     await enqueue(database.db, 'test.echo', [{ n: 42 }]);
     await vi.waitFor(() => expect(seen).toContain(42), { timeout: 5000 });
+    await queue.stop();
+  });
+
+  it('runs long jobs in their own lane, one at a time, while short jobs keep flowing', async () => {
+    const queue = new JobQueue(database.db, { error: vi.fn(), warn: vi.fn() }, { pollMs: 20 });
+    let release!: () => void;
+    const blocked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const long: number[] = [];
+    const short: number[] = [];
+    queue.register(
+      'test.long',
+      async ({ n }) => {
+        long.push(n);
+        await blocked;
+      },
+      { lane: 'long' },
+    );
+    queue.register('test.echo', async ({ n }) => {
+      short.push(n);
+    });
+    await enqueue(database.db, 'test.long', [{ n: 1 }, { n: 2 }]);
+    queue.start();
+    await vi.waitFor(() => expect(long).toEqual([1]), { timeout: 5000 });
+    // The long lane is busy with job 1: job 2 waits, a short job does not.
+    await enqueue(database.db, 'test.echo', [{ n: 5 }]);
+    await vi.waitFor(() => expect(short).toContain(5), { timeout: 5000 });
+    expect(long).toEqual([1]);
+    release();
+    await vi.waitFor(() => expect(long).toEqual([1, 2]), { timeout: 5000 });
     await queue.stop();
   });
 });

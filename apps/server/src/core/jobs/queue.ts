@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { jobs } from './jobs.table.ts';
@@ -11,6 +11,12 @@ import { jobs } from './jobs.table.ts';
 export interface JobTypes {}
 export type JobType = keyof JobTypes & string;
 type Handler<T extends JobType> = (payload: JobTypes[T]) => Promise<void>;
+
+/**
+ * Long jobs (a video transcode can take many minutes) run in their own lane, one at a time,
+ * so the short ones (welcome mails) never wait behind them.
+ */
+export type JobLane = 'default' | 'long';
 
 /** Queues work in the caller's transaction: it exists only if the use case commits. */
 export async function enqueue<T extends JobType>(
@@ -40,8 +46,9 @@ const STALE_AFTER_MS = 10 * 60_000;
  */
 export class JobQueue {
   private readonly handlers = new Map<string, Handler<never>>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly longTypes = new Set<string>();
+  private readonly timers = new Map<JobLane, NodeJS.Timeout>();
+  private readonly running = new Map<JobLane, Promise<number>>();
   private stopped = true;
 
   constructor(
@@ -50,52 +57,71 @@ export class JobQueue {
     private readonly options: { pollMs?: number; batch?: number } = {},
   ) {}
 
-  register<T extends JobType>(type: T, handler: Handler<T>): void {
+  register<T extends JobType>(
+    type: T,
+    handler: Handler<T>,
+    options: { lane?: JobLane } = {},
+  ): void {
     this.handlers.set(type, handler as Handler<never>);
+    if (options.lane === 'long') this.longTypes.add(type);
+    else this.longTypes.delete(type);
   }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    const tick = async () => {
-      if (this.stopped) return;
-      try {
-        this.running = this.runDue();
-        const done = await this.running;
-        // Busy: go again at once; idle: wait for the next poll.
-        this.timer = setTimeout(tick, done > 0 ? 0 : (this.options.pollMs ?? 1000));
-      } catch (err) {
-        this.log.error({ err }, 'job queue poll failed');
-        this.timer = setTimeout(tick, this.options.pollMs ?? 1000);
-      }
-    };
-    this.timer = setTimeout(tick, 0);
+    for (const lane of ['default', 'long'] as const) {
+      const tick = async () => {
+        if (this.stopped) return;
+        try {
+          const run = this.runDue(lane);
+          this.running.set(lane, run);
+          const done = await run;
+          // Busy: go again at once; idle: wait for the next poll.
+          this.timers.set(lane, setTimeout(tick, done > 0 ? 0 : (this.options.pollMs ?? 1000)));
+        } catch (err) {
+          this.log.error({ err, lane }, 'job queue poll failed');
+          this.timers.set(lane, setTimeout(tick, this.options.pollMs ?? 1000));
+        }
+      };
+      this.timers.set(lane, setTimeout(tick, 0));
+    }
   }
 
-  /** Stops polling and waits for the batch in hand. */
+  /** Stops polling and waits for the batches in hand. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => {});
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    await Promise.all([...this.running.values()].map((run) => run.catch(() => 0)));
   }
 
-  /** Claims and runs one batch of due jobs; returns how many ran. */
-  async runDue(): Promise<number> {
+  /** Which job types a lane claims: the long ones, or everything else. */
+  private laneFilter(lane: JobLane) {
+    const long = [...this.longTypes];
+    if (lane === 'long') return long.length > 0 ? inArray(jobs.type, long) : sql`false`;
+    return long.length > 0 ? notInArray(jobs.type, long) : undefined;
+  }
+
+  /** Claims and runs one batch of due jobs of a lane (long jobs one at a time); how many ran. */
+  async runDue(lane: JobLane = 'default'): Promise<number> {
     await this.db
       .update(jobs)
       .set({ status: 'queued', lockedAt: null })
       .where(
         and(eq(jobs.status, 'running'), lt(jobs.lockedAt, new Date(Date.now() - STALE_AFTER_MS))),
       );
+    const batch = lane === 'long' ? 1 : (this.options.batch ?? 20);
+    const due = this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`), this.laneFilter(lane)))
+      .orderBy(jobs.runAt, jobs.id)
+      .limit(batch)
+      .for('update', { skipLocked: true });
     const claimed = await this.db
       .update(jobs)
       .set({ status: 'running', lockedAt: new Date(), attempts: sql`${jobs.attempts} + 1` })
-      .where(
-        inArray(
-          jobs.id,
-          sql`(select id from ${jobs} where status = 'queued' and run_at <= now() order by run_at, id limit ${this.options.batch ?? 20} for update skip locked)`,
-        ),
-      )
+      .where(inArray(jobs.id, due))
       .returning();
     for (const job of claimed) {
       const handler = this.handlers.get(job.type);
@@ -131,8 +157,8 @@ export class JobQueue {
     return claimed.length;
   }
 
-  /** Runs due jobs until none is left (tests, and the CLI). */
+  /** Runs due jobs of every lane until none is left (tests, and the CLI). */
   async drain(): Promise<void> {
-    while ((await this.runDue()) > 0) {}
+    while ((await this.runDue('default')) + (await this.runDue('long')) > 0) {}
   }
 }
