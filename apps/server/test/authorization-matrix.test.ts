@@ -140,6 +140,7 @@ const EXPECTED: Record<string, Row> = {
   'PATCH /api/courses/published/:id/': { ...ADMINS, trainer: 'ok' },
   'GET /api/courses/admin-dashboard/': ADMINS,
   'GET /api/courses/categories/': SIGNED_IN,
+  'GET /api/courses/categories/:id/': SIGNED_IN,
   'POST /api/courses/categories/': ADMINS,
   'PATCH /api/courses/categories/:id/': ADMINS,
   'DELETE /api/courses/categories/:id/': ADMINS,

@@ -61,6 +61,20 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  r.get(
+    p.category,
+    {
+      schema: {
+        tags,
+        summary: 'One course category of the organisation, with its course count',
+        params: id,
+        response: { 200: ZCategory, ...errors },
+      },
+      config: { access: access.authenticated() },
+    },
+    async (req) => categories.get(ctx, caller(req), req.params.id),
+  );
+
   r.post(
     p.categories,
     {

@@ -46,6 +46,12 @@ async function one(db: DbOrTx, id: number): Promise<TCategory> {
 }
 
 export const categories = {
+  /** One category of the caller's organisation (superadmin: any). */
+  async get(ctx: AppContext, auth: AuthContext, id: number): Promise<TCategory> {
+    await categoryFor(ctx.db, auth, id);
+    return one(ctx.db, id);
+  },
+
   async list(
     ctx: AppContext,
     auth: AuthContext,

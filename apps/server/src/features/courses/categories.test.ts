@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { api, EXE, makeCourse, PDF, PNG, storedFiles } from './catalogue.fixtures.ts';
+import { api, EXE, makeCategory, makeCourse, PDF, PNG, storedFiles } from './catalogue.fixtures.ts';
 
 let t: TestApp;
 let acme: Staff;
@@ -66,6 +66,17 @@ describe('categories', () => {
     ]);
     expect(late.statusCode).toBe(400);
     expect(storedFiles(t).length).toBe(before);
+  });
+
+  it('reads one category with its course count, within the organisation only', async () => {
+    const cat = await makeCategory(t, acme.org.id, 'Readable');
+    await makeCourse(t, { organisationId: acme.org.id, categoryId: cat.id });
+    const res = await a.get(`/api/courses/categories/${cat.id}/`, acme.learner.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: cat.id, name: 'Readable', course_count: 1 });
+    const foreign = await a.get(`/api/courses/categories/${cat.id}/`, globex.admin.token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Category not found.');
   });
 
   it('changes one by JSON or multipart', async () => {
