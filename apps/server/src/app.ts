@@ -38,8 +38,10 @@ import {
 } from './features/organisations/index.ts';
 import { registerPermissionRoutes } from './features/permissions/index.ts';
 import { registerProfileRoutes } from './features/profiles/index.ts';
+import { registerScormRoutes } from './features/scorm/index.ts';
 import { registerSystemRoutes } from './features/system/index.ts';
 import { registerUserAdminRoutes, registerUserImportRoutes } from './features/users/index.ts';
+import { registerVideoRoutes } from './features/video/index.ts';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -176,6 +178,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerProfileRoutes(app, ctx);
   registerCatalogueRoutes(app, ctx);
   registerLearningRoutes(app, ctx);
+  registerVideoRoutes(app, ctx);
+  registerScormRoutes(app, ctx);
 
   await registerSpa(app, config.env === 'production' ? config.webDist : undefined);
   return app;

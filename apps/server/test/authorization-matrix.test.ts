@@ -198,6 +198,25 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/courses/course-discussion-answer/': SIGNED_IN,
   'POST /api/courses/course-discussion-like/': SIGNED_IN,
   'POST /api/courses/answer-like-dislike/': SIGNED_IN,
+  // Video: who may watch is the file repository's download rule, checked per file.
+  'GET /api/video/:id/': SIGNED_IN,
+  'POST /api/video/:id/retry/': { ...ADMINS, trainer: 'ok' },
+  'GET /api/video/:id/poster.jpg': SIGNED_IN,
+  'GET /api/video/:id/hls/*': SIGNED_IN,
+  // The learner's enrolment screens: about the caller only.
+  'GET /api/courses/my-reviews/': SIGNED_IN,
+  'GET /api/courses/get-all-unassign-courses/': SIGNED_IN,
+  // SCORM (issue 7): package, content and run-time follow the file repository's
+  // download rule and enrolment per call; the course report is for managers.
+  'GET /api/scorm/files/:fileId/package/': SIGNED_IN,
+  'GET /api/scorm/packages/:id/content/*': SIGNED_IN,
+  'GET /api/scorm/module-files/:id/runtime/': SIGNED_IN,
+  // Public at the access layer so the terminate commit may come as a beacon
+  // (no CSRF header); the route itself requires a caller and same-origin proof.
+  'POST /api/scorm/module-files/:id/runtime/': SIGNED_IN,
+  'POST /api/scorm/module-files/:id/attempts/': SIGNED_IN,
+  'GET /api/scorm/report/': { ...ADMINS, trainer: 'ok' },
+  'GET /api/scorm/track/': SIGNED_IN,
 };
 
 let t: TestApp;

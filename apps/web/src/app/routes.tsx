@@ -80,6 +80,85 @@ const LicencesPage = lazyPage(
   () => import('../features/licences/pages/licences.page.tsx'),
 );
 
+const CoursesHomePage = lazyPage(
+  'courses-home',
+  () => import('../features/courses/pages/courses.page.tsx'),
+);
+const AllCoursesPage = lazyPage(
+  'all-courses',
+  () => import('../features/courses/pages/all-courses.page.tsx'),
+);
+const CourseDetailPage = lazyPage(
+  'course-detail',
+  () => import('../features/courses/pages/course-detail.page.tsx'),
+);
+const CourseCategoriesPage = lazyPage(
+  'course-categories',
+  () => import('../features/courses/pages/course-categories.page.tsx'),
+);
+const EditCategoryPage = lazyPage(
+  'edit-category',
+  () => import('../features/courses/pages/edit-category.page.tsx'),
+);
+const CategoryCoursesPage = lazyPage(
+  'category-courses',
+  () => import('../features/courses/pages/category-courses.page.tsx'),
+);
+const CourseAdminDashboardPage = lazyPage(
+  'course-admin-dashboard',
+  () => import('../features/courses/pages/course-admin-dashboard.page.tsx'),
+);
+const AddCoursePage = lazyPage(
+  'add-course',
+  () => import('../features/courses/pages/add-course.page.tsx'),
+);
+const EditCoursePage = lazyPage(
+  'edit-course',
+  () => import('../features/courses/pages/edit-course.page.tsx'),
+);
+const CourseModuleEditPage = lazyPage(
+  'course-module-edit',
+  () => import('../features/courses/pages/module-edit.page.tsx'),
+);
+const CourseMediaPage = lazyPage(
+  'course-media',
+  () => import('../features/courses/pages/course-media.page.tsx'),
+);
+const CourseFaqPage = lazyPage(
+  'course-faq',
+  () => import('../features/courses/pages/course-faq.page.tsx'),
+);
+const CoursePlayerPage = lazyPage(
+  'course-player',
+  () => import('../features/courses/pages/course-player.page.tsx'),
+);
+const ReviewListPage = lazyPage(
+  'review-list',
+  () => import('../features/courses/pages/review-list.page.tsx'),
+);
+const CourseReviewsPage = lazyPage(
+  'course-reviews',
+  () => import('../features/courses/pages/course-reviews.page.tsx'),
+);
+const AssignedCoursesPage = lazyPage(
+  'assigned-courses',
+  () => import('../features/courses/pages/assigned-courses.page.tsx'),
+);
+const UnassignedCoursesPage = lazyPage(
+  'unassigned-courses',
+  () => import('../features/courses/pages/unassigned-courses.page.tsx'),
+);
+const CourseEnrolmentsPage = lazyPage(
+  'course-enrolments',
+  () => import('../features/courses/pages/course-enrolments.page.tsx'),
+);
+const EnrolmentRequestsPage = lazyPage(
+  'enrolment-requests',
+  () => import('../features/courses/pages/requests.page.tsx'),
+);
+
+const HlsPage = lazyPage('hls', () => import('../features/content-player/pages/hls.page.tsx'));
+
 /** Needs a token (spec §2 "no permission needed"). */
 const signedIn = (path: string, extra: Partial<AppRoute> = {}): AppRoute => ({
   path,
@@ -132,7 +211,7 @@ export const appRoutes: readonly AppRoute[] = [
   },
   { path: '/sso/callback', guard: 'public', Page: SsoCallbackPage, title: 'Single sign-on' },
   // Open to everyone, signed in or not.
-  { path: '/hls', guard: 'public', allowSignedIn: true },
+  { path: '/hls', guard: 'public', allowSignedIn: true, Page: HlsPage, title: 'Video' },
   {
     path: '/status',
     guard: 'public',
@@ -154,12 +233,10 @@ export const appRoutes: readonly AppRoute[] = [
   ...[
     '/certificate',
     '/feedback',
-    '/requests',
     '/notifications',
     '/search',
     '/contactUs',
     '/support',
-    '/reviewlist',
     '/messages',
     '/user-manual',
     '/tools-plugins',
@@ -167,8 +244,6 @@ export const appRoutes: readonly AppRoute[] = [
     '/ar-vr-studio',
     '/blogs',
     '/end-meet/:uuid',
-    '/course-module/:id',
-    '/courses/add-course',
     '/leaderboard',
     '/leaderboard/:id',
   ].map((path) => signedIn(path)),
@@ -188,26 +263,52 @@ export const appRoutes: readonly AppRoute[] = [
   ...['/learning-path', '/learning-path/:id', '/learning-path/learner/learning-path/:id'].map(
     (path) => perm(path),
   ),
-  ...[
-    '/courses',
-    '/courses/all-courses',
-    '/courses/course-detail/:id',
-    '/courses/edit-course/:id',
-    '/courses/edit-course-cate/:id',
-    '/courses/course-category-detail',
-    '/courses/course-media-detail/:type',
-    '/courses/course-faq/:id',
-    '/courses/course-review/:id',
-    '/courses/admin-all-course-detail',
-    '/courses/category_course_list/:id',
-    '/courses/module/:id',
-  ].map((path) => perm(path)),
-  ...[
-    '/course/:id',
-    '/asssigned_course',
-    '/unasssigned_course',
-    '/all_assigned_courses_list/:id',
-  ].map((path) => perm(path, '/courses')),
+  // Courses (issue 6): the (perm) routes of spec §2 check the /courses menu entry.
+  perm('/courses', undefined, { Page: CoursesHomePage, title: 'Courses' }),
+  perm('/courses/all-courses', undefined, { Page: AllCoursesPage, title: 'All courses' }),
+  perm('/courses/course-detail/:id', undefined, { Page: CourseDetailPage, title: 'Course' }),
+  perm('/courses/edit-course/:id', undefined, { Page: EditCoursePage, title: 'Edit course' }),
+  perm('/courses/edit-course-cate/:id', undefined, {
+    Page: EditCategoryPage,
+    title: 'Edit category',
+  }),
+  perm('/courses/course-category-detail', undefined, {
+    Page: CourseCategoriesPage,
+    title: 'Course categories',
+  }),
+  perm('/courses/course-media-detail/:type', undefined, {
+    Page: CourseMediaPage,
+    title: 'File repository',
+  }),
+  perm('/courses/course-faq/:id', undefined, { Page: CourseFaqPage, title: 'Course FAQs' }),
+  perm('/courses/course-review/:id', undefined, {
+    Page: CourseReviewsPage,
+    title: 'Course reviews',
+  }),
+  perm('/courses/admin-all-course-detail', undefined, {
+    Page: CourseAdminDashboardPage,
+    title: 'Course overview',
+  }),
+  perm('/courses/category_course_list/:id', undefined, {
+    Page: CategoryCoursesPage,
+    title: 'Category courses',
+  }),
+  perm('/courses/module/:id', undefined, { Page: CourseModuleEditPage, title: 'Module' }),
+  perm('/course/:id', '/courses', { Page: CourseDetailPage, title: 'Course' }),
+  perm('/asssigned_course', '/courses', { Page: AssignedCoursesPage, title: 'Assigned courses' }),
+  perm('/unasssigned_course', '/courses', {
+    Page: UnassignedCoursesPage,
+    title: 'Unassigned courses',
+  }),
+  perm('/all_assigned_courses_list/:id', '/courses', {
+    Page: CourseEnrolmentsPage,
+    title: 'Enrolled learners',
+  }),
+  // Without the menu permission (spec §2).
+  signedIn('/course-module/:id', { Page: CoursePlayerPage, title: 'Course' }),
+  signedIn('/courses/add-course', { Page: AddCoursePage, title: 'Add course' }),
+  signedIn('/reviewlist', { Page: ReviewListPage, title: 'My reviews' }),
+  signedIn('/requests', { Page: EnrolmentRequestsPage, title: 'Requests' }),
 
   // Assessment: only the list is (perm).
   perm('/assessment'),

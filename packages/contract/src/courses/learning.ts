@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery, zPage } from '../core/pagination.ts';
+import { ZCatalogueQuery } from './catalogue.ts';
 
 /**
  * What learners and trainers do inside a course (spec §7 Courses): FAQs,
@@ -305,3 +306,36 @@ export const learningPaths = {
   questionLike: `${base}/course-discussion-like/`,
   answerReaction: `${base}/answer-like-dislike/`,
 } as const;
+
+// ── The learner's enrolment screens ───────────────────────────────────
+/** my-reviews/: to_review = courses the caller takes part in without a review yet. */
+export const ZMyReviewsQuery = ZPageQuery.extend({
+  state: z.enum(['to_review', 'reviewed']).default('to_review'),
+});
+export const ZMyReviewItem = z.object({
+  course: ZCourseRef,
+  /** null when the caller reviewed a course they were later unassigned from. */
+  enrolment_status: z.enum(ENROLMENT_STATUSES).nullable(),
+  completed_at: z.string().nullable(),
+  review: ZReview.nullable(),
+});
+export type TMyReviewItem = z.infer<typeof ZMyReviewItem>;
+export const ZMyReviewPage = zPage(ZMyReviewItem);
+export const enrolmentScreenPaths = {
+  myReviews: `${base}/my-reviews/`,
+  /** Published courses the caller is not enrolled in (nor completed), with any request of theirs. */
+  unassigned: `${base}/get-all-unassign-courses/`,
+} as const;
+/** reviews-list/ also counts the course's reviews per star: index 0 is 1 star, 4 is 5 stars. */
+export const ZReviewPageWithStats = ZReviewPage.extend({
+  distribution: z.array(z.number().int()).length(5),
+});
+export type TReviewPageWithStats = z.infer<typeof ZReviewPageWithStats>;
+/** {courseId}/enrolments/ also searches the learner's name, user name or e-mail. */
+export const ZCourseEnrolmentsSearchQuery = ZCourseEnrolmentsQuery.extend({
+  search: z.string().trim().max(100).optional(),
+});
+/** get-all-assign-courses/ also narrows by the caller's enrolment status. */
+export const ZAssignedCoursesQuery = ZCatalogueQuery.extend({
+  enrolment_status: z.enum(['enrolled', 'completed']).optional(),
+});

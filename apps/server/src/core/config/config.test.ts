@@ -53,4 +53,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'lms.example.com' })).toThrow(/PUBLIC_BASE_URL/);
   });
+
+  it('has SCORM package limits with sane defaults, and refuses nonsense', () => {
+    expect(loadConfig({}).scorm).toEqual({
+      maxUnpackedBytes: 1024 ** 3,
+      maxFiles: 10_000,
+      maxPathDepth: 16,
+    });
+    expect(
+      loadConfig({ SCORM_MAX_FILES: '50', SCORM_MAX_UNPACKED_BYTES: '2097152' }).scorm,
+    ).toMatchObject({ maxFiles: 50, maxUnpackedBytes: 2_097_152 });
+    expect(() => loadConfig({ SCORM_MAX_FILES: '0' })).toThrow(/SCORM_MAX_FILES/);
+    expect(() => loadConfig({ SCORM_MAX_UNPACKED_BYTES: '10' })).toThrow(
+      /SCORM_MAX_UNPACKED_BYTES/,
+    );
+    expect(() => loadConfig({ SCORM_MAX_PATH_DEPTH: 'deep' })).toThrow(/SCORM_MAX_PATH_DEPTH/);
+  });
 });

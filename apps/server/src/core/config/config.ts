@@ -38,6 +38,13 @@ const ZEnv = z.object({
     .min(1024)
     .default(512 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SCORM_MAX_UNPACKED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(1024 * 1024 * 1024),
+  SCORM_MAX_FILES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  SCORM_MAX_PATH_DEPTH: z.coerce.number().int().min(1).max(64).default(16),
   TOKEN_IDLE_HOURS: z.coerce
     .number()
     .min(0.01)
@@ -70,6 +77,8 @@ export type AppConfig = {
   smtpUrl: string | undefined;
   mailFrom: string;
   uploadMaxBytes: number;
+  /** Limits of a SCORM package once unpacked (zip-bomb and path-depth protection). */
+  scorm: { maxUnpackedBytes: number; maxFiles: number; maxPathDepth: number };
   rateLimitPerMinute: number;
   /** A token unused for this long stops working. */
   tokenIdleMs: number;
@@ -115,6 +124,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    scorm: {
+      maxUnpackedBytes: e.SCORM_MAX_UNPACKED_BYTES,
+      maxFiles: e.SCORM_MAX_FILES,
+      maxPathDepth: e.SCORM_MAX_PATH_DEPTH,
+    },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     tokenIdleMs: e.TOKEN_IDLE_HOURS * 3_600_000,
     tokenMaxAgeMs: e.TOKEN_MAX_DAYS * 86_400_000,

@@ -35,7 +35,8 @@ export interface TreeFile {
  */
 export interface FileStore {
   put(content: Readable | Buffer, options: PutOptions): Promise<StoredFile>;
-  open(key: string): Promise<Readable>;
+  /** The file, or only the bytes start..end (inclusive) of it. */
+  open(key: string, range?: { start: number; end: number }): Promise<Readable>;
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
   /** The local path of a stored file, for tools that need one (ffmpeg, unzip). */
@@ -45,7 +46,11 @@ export interface FileStore {
   /** The local directory of an existing tree key. */
   treeDir(key: string): string;
   /** One file of a tree; 404 when absent or when the path leaves the tree. */
-  openTreeFile(key: string, relativePath: string): Promise<TreeFile>;
+  openTreeFile(
+    key: string,
+    relativePath: string,
+    range?: { start: number; end: number },
+  ): Promise<TreeFile>;
   /** Removes a tree and everything in it (no error when it is already gone). */
   deleteTree(key: string): Promise<void>;
 }

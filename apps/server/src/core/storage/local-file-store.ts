@@ -65,10 +65,10 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async open(key: string): Promise<Readable> {
+  async open(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const st = await this.stat(key);
     if (!st) throw notFound('File not found.');
-    return createReadStream(this.pathOf(key));
+    return createReadStream(this.pathOf(key), range);
   }
 
   async stat(key: string): Promise<{ size: number } | null> {
@@ -101,7 +101,11 @@ export class LocalFileStore implements FileStore {
     return path.join(this.root, ...key.split('/'));
   }
 
-  async openTreeFile(key: string, relativePath: string): Promise<TreeFile> {
+  async openTreeFile(
+    key: string,
+    relativePath: string,
+    range?: { start: number; end: number },
+  ): Promise<TreeFile> {
     const dir = this.treeDir(key);
     // Decoded, normalised and still inside the tree: '..', absolute paths and NUL never pass.
     if (relativePath.includes('\0')) throw notFound('File not found.');
@@ -110,7 +114,7 @@ export class LocalFileStore implements FileStore {
     try {
       const s = await stat(full);
       if (!s.isFile()) throw notFound('File not found.');
-      return { stream: createReadStream(full), size: s.size };
+      return { stream: createReadStream(full, range), size: s.size };
     } catch (err) {
       if (err instanceof AppError) throw err;
       throw notFound('File not found.');

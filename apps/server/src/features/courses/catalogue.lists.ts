@@ -1,21 +1,27 @@
 import {
+  enrolmentScreenPaths,
   coursePaths as p,
   type TCatalogueQuery,
+  type TCourse,
+  ZAssignedCoursesQuery,
   ZCatalogueQuery,
   ZCourse,
   ZErrorResponse,
   ZFilterTypeQuery,
   zPage,
 } from '@atrium/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
+import type { DbOrTx } from '../../core/db/database.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import { type CourseFilter, createdBySuperadmin, listCourses } from './catalogue.repository.ts';
 import { courses } from './courses.table.ts';
+import { ACTIVE_STATUSES } from './enrolments.shared.ts';
+import { courseEnrolments } from './enrolments.table.ts';
 
 const tags = ['courses'];
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
@@ -64,12 +70,50 @@ export function registerCatalogueListRoutes(app: FastifyInstance, ctx: AppContex
     p.catalogue,
     'The catalogue: search (title substring), category, level, language, tag, status, ordering, page',
   );
-  list(
+  r.get(
     p.assigned,
-    'Courses the caller is enrolled in (or completed), with their enrolment',
-    () => ({
-      enrolledAs: ['enrolled', 'completed'],
-    }),
+    {
+      schema: {
+        tags,
+        summary:
+          'Courses the caller is enrolled in (or completed), with their enrolment; enrolment_status narrows to one of them',
+        querystring: ZAssignedCoursesQuery,
+        response,
+      },
+      config: { access: signedIn },
+    },
+    async (req) =>
+      run(req, req.query, {
+        enrolledAs: req.query.enrolment_status
+          ? [req.query.enrolment_status]
+          : ['enrolled', 'completed'],
+      }),
+  );
+  r.get(
+    enrolmentScreenPaths.unassigned,
+    {
+      schema: {
+        tags,
+        summary:
+          "Published courses the caller is not enrolled in (nor completed), each with the caller's pending or rejected request as enrolment",
+        querystring: ZCatalogueQuery,
+        response,
+      },
+      config: { access: signedIn },
+    },
+    async (req) => {
+      const auth = caller(req);
+      const page = await run(req, req.query, {
+        status: 'published',
+        extra: [
+          sql`not exists (select 1 from ${courseEnrolments} e where e.course_id = ${courses.id} and e.user_id = ${auth.userId} and e.status in (${sql.join(
+            ACTIVE_STATUSES.map((s) => sql`${s}`),
+            sql`, `,
+          )}))`,
+        ],
+      });
+      return { ...page, results: await withOpenRequests(ctx.db, auth.userId, page.results) };
+    },
   );
   list(p.bySuperadmin, 'Courses authored by a superadmin', () => ({
     extra: [createdBySuperadmin],
@@ -113,6 +157,37 @@ export function registerCatalogueListRoutes(app: FastifyInstance, ctx: AppContex
       return run(req, q, narrow[q.type]);
     },
   );
+}
+
+/** The caller's request (pending or rejected) on each listed course, so the screen shows its state. */
+async function withOpenRequests(db: DbOrTx, userId: number, rows: TCourse[]): Promise<TCourse[]> {
+  if (rows.length === 0) return rows;
+  const requests = await db
+    .select()
+    .from(courseEnrolments)
+    .where(
+      and(
+        eq(courseEnrolments.userId, userId),
+        inArray(
+          courseEnrolments.courseId,
+          rows.map((c) => c.id),
+        ),
+      ),
+    );
+  const byCourse = new Map(requests.map((e) => [e.courseId, e]));
+  return rows.map((c) => {
+    const e = byCourse.get(c.id);
+    return e
+      ? {
+          ...c,
+          enrolment: {
+            status: e.status,
+            progress_percent: e.progressPercent,
+            completed_at: e.completedAt?.toISOString() ?? null,
+          },
+        }
+      : c;
+  });
 }
 
 export type { TCatalogueQuery };

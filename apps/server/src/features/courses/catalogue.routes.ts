@@ -140,7 +140,7 @@ function registerCourseRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const course = await courseFor(ctx.db, caller(req), req.params.id);
       if (!course.imageKey) throw notFound('This course has no image.');
-      return sendStored(ctx, reply, { key: course.imageKey });
+      return sendStored(ctx, req, reply, { key: course.imageKey });
     },
   );
 

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
 import type { AppContext } from '../../core/context.ts';
-import { badRequest } from '../../core/errors/app-error.ts';
+import { badRequest, notFound } from '../../core/errors/app-error.ts';
+import { sendRanged } from '../../core/http/byte-range.ts';
 import { readForm } from '../../core/http/forms.ts';
 import type { StoredFile } from '../../core/storage/file-store.ts';
 
@@ -85,11 +86,12 @@ const IMAGE_TYPES: Record<string, string> = {
 /** Streams a stored file with headers that stop browsers from guessing or running it. */
 export async function sendStored(
   ctx: AppContext,
+  request: FastifyRequest,
   reply: FastifyReply,
   file: { key: string; contentType?: string; name?: string; attachment?: boolean },
 ) {
   const stat = await ctx.files.stat(file.key);
-  const stream = await ctx.files.open(file.key);
+  if (!stat) throw notFound('File not found.');
   const ext = file.key.slice(file.key.lastIndexOf('.') + 1);
   const name = file.name ?? `file.${ext}`;
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -101,6 +103,6 @@ export async function sendStored(
     )
     .header('cache-control', 'private, max-age=300')
     .type(file.contentType ?? IMAGE_TYPES[ext] ?? 'application/octet-stream');
-  if (stat) reply.header('content-length', stat.size);
-  return reply.send(stream);
+  // Ranges let video and audio seek (browsers ask for them as soon as the learner scrubs).
+  return sendRanged(request, reply, stat.size, (range) => ctx.files.open(file.key, range));
 }

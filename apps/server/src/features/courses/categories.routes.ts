@@ -137,7 +137,7 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const category = await categoryFor(ctx.db, caller(req), req.params.id);
       if (!category.imageKey) throw notFound('This category has no image.');
-      return sendStored(ctx, reply, { key: category.imageKey });
+      return sendStored(ctx, req, reply, { key: category.imageKey });
     },
   );
 }

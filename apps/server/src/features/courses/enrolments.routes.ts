@@ -2,7 +2,7 @@ import {
   learningPaths as p,
   ZAssignLearners,
   ZAssignResult,
-  ZCourseEnrolmentsQuery,
+  ZCourseEnrolmentsSearchQuery,
   ZEnrolment,
   ZEnrolmentDecision,
   ZEnrolmentRequestCreate,
@@ -66,9 +66,10 @@ export function registerEnrolmentRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: "The course's enrolments, filtered by status (course managers)",
+        summary:
+          "The course's enrolments, filtered by status and searched by learner name, user name or e-mail (course managers)",
         params: courseParams,
-        querystring: ZCourseEnrolmentsQuery,
+        querystring: ZCourseEnrolmentsSearchQuery,
         response: { 200: zPage(ZEnrolment), ...errors },
       },
       config: { access: manageAccess },
@@ -81,6 +82,7 @@ export function registerEnrolmentRoutes(app: FastifyInstance, ctx: AppContext) {
         req.params.courseId,
         q.status,
         pageBounds(q),
+        q.search,
       );
       return toPage(req.url, q, page.count, page.rows);
     },

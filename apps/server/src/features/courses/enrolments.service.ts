@@ -12,7 +12,7 @@ import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../core/errors/app-error.ts';
 import { departments } from '../organisations/structure.table.ts';
 import { userProfiles } from '../profiles/profiles.table.ts';
-import { memberships } from '../users/users.table.ts';
+import { memberships, users } from '../users/users.table.ts';
 import { type Course, canManage, courseFor } from './course-access.ts';
 import { courses } from './courses.table.ts';
 import { enrolmentById, selectEnrolments, toEnrolment } from './enrolments.shared-rows.ts';
@@ -33,6 +33,12 @@ export async function managedCourse(
 }
 
 /** Learner user ids of the course's organisation named by the input; 400 for anyone else. */
+/** The learner's name, user name or e-mail contains the text (case-insensitive). */
+function learnerMatches(search: string) {
+  const needle = `%${search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
+  return sql`exists (select 1 from ${users} u where u.id = ${courseEnrolments.userId} and (lower(u.first_name || ' ' || u.last_name) like ${needle} or lower(u.username) like ${needle} or lower(u.email) like ${needle}))`;
+}
+
 async function learnersFor(db: DbOrTx, course: Course, input: TAssignLearners): Promise<number[]> {
   const learnerOfOrg = and(
     eq(memberships.organisationId, course.organisationId),
@@ -152,11 +158,13 @@ export const enrolments = {
     courseId: number,
     status: EnrolmentStatus | undefined,
     page: { limit: number; offset: number },
+    search?: string,
   ) {
     await managedCourse(db, auth, courseId);
     const where = and(
       eq(courseEnrolments.courseId, courseId),
       status ? eq(courseEnrolments.status, status) : undefined,
+      search ? learnerMatches(search) : undefined,
     );
     const [rows, [total]] = await Promise.all([
       selectEnrolments(db, where)

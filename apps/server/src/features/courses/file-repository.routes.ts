@@ -162,7 +162,7 @@ export function registerFileRepositoryRoutes(app: FastifyInstance, ctx: AppConte
     },
     async (req, reply) => {
       const f = await fileRepository.forDownload(ctx, caller(req), req.params.id);
-      return sendStored(ctx, reply, {
+      return sendStored(ctx, req, reply, {
         key: f.storageKey,
         contentType: f.contentType,
         name: f.name,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
+import { bearer, makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
 import { api, EXE, makeCourse, PDF, PNG, storedFiles } from './catalogue.fixtures.ts';
 import { courseModules, moduleFiles, repositoryFiles } from './courses.table.ts';
 
@@ -156,6 +156,20 @@ describe('file repository', () => {
       `inline; filename="lesson.pdf"; filename*=UTF-8''lesson.pdf`,
     );
     expect(staffRes.headers['content-type']).toBe('application/pdf');
+    expect(staffRes.headers['accept-ranges']).toBe('bytes');
+    // Ranges let players seek: 206 with the slice, 416 past the end.
+    const part = await t.app.inject({
+      url: f.file,
+      headers: { ...bearer(acme.trainer.token), range: 'bytes=1-4' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 1-4/${PDF.length}`);
+    expect(part.rawPayload.equals(PDF.subarray(1, 5))).toBe(true);
+    const past = await t.app.inject({
+      url: f.file,
+      headers: { ...bearer(acme.trainer.token), range: `bytes=${PDF.length}-` },
+    });
+    expect(past.statusCode).toBe(416);
     expect(
       (await a.get(`${f.file}?download=1`, acme.trainer.token)).headers['content-disposition'],
     ).toMatch(/^attachment;/);

@@ -1,4 +1,12 @@
-import { learningPaths as p, ZPageQuery, ZReviewPage, ZReviewPostResult } from '@atrium/contract';
+import {
+  enrolmentScreenPaths,
+  learningPaths as p,
+  ZMyReviewPage,
+  ZMyReviewsQuery,
+  ZPageQuery,
+  ZReviewPageWithStats,
+  ZReviewPostResult,
+} from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +14,7 @@ import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import { learningErrors as errors } from './learning.access.ts';
+import { myReviews } from './reviews.mine.ts';
 import { reviews } from './reviews.service.ts';
 
 const tags = ['courses'];
@@ -18,10 +27,11 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: "A course's reviews, newest first, with the average rating and count",
+        summary:
+          "A course's reviews, newest first, with the average rating, count and reviews per star",
         params: z.object({ courseId: z.coerce.number().int().positive() }),
         querystring: ZPageQuery,
-        response: { 200: ZReviewPage, ...errors },
+        response: { 200: ZReviewPageWithStats, ...errors },
       },
       config: { access: access.authenticated() },
     },
@@ -32,7 +42,11 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext) {
         req.params.courseId,
         pageBounds(req.query),
       );
-      return { ...toPage(req.url, req.query, page.count, page.rows), average_rating: page.average };
+      return {
+        ...toPage(req.url, req.query, page.count, page.rows),
+        average_rating: page.average,
+        distribution: page.distribution,
+      };
     },
   );
 
@@ -56,5 +70,24 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext) {
         status: true as const,
         review: await reviews.create(ctx.db, caller(req), req.body),
       }),
+  );
+
+  r.get(
+    enrolmentScreenPaths.myReviews,
+    {
+      schema: {
+        tags,
+        summary:
+          "The caller's review screen: state=to_review (courses they are enrolled in or completed without a review) or state=reviewed (their reviews)",
+        querystring: ZMyReviewsQuery,
+        response: { 200: ZMyReviewPage, ...errors },
+      },
+      config: { access: access.authenticated() },
+    },
+    async (req) => {
+      const q = req.query;
+      const page = await myReviews.list(ctx.db, caller(req), q.state, pageBounds(q));
+      return toPage(req.url, q, page.count, page.rows);
+    },
   );
 }

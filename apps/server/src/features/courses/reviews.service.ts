@@ -70,7 +70,7 @@ export const reviews = {
   ) {
     await courseFor(db, auth, courseId);
     const where = eq(courseReviews.courseId, courseId);
-    const [rows, [totals]] = await Promise.all([
+    const [rows, [totals], perStar] = await Promise.all([
       db
         .select(reviewColumns)
         .from(courseReviews)
@@ -83,9 +83,22 @@ export const reviews = {
         .select({ n: count(), average: avg(courseReviews.rating) })
         .from(courseReviews)
         .where(where),
+      db
+        .select({ rating: courseReviews.rating, n: count() })
+        .from(courseReviews)
+        .where(where)
+        .groupBy(courseReviews.rating),
     ]);
     const average = totals?.average == null ? null : Math.round(Number(totals.average) * 10) / 10;
-    return { count: totals?.n ?? 0, average, rows: (rows as ReviewRow[]).map(toReview) };
+    const distribution = [0, 0, 0, 0, 0];
+    for (const { rating, n } of perStar)
+      if (rating >= 1 && rating <= 5) distribution[rating - 1] = n;
+    return {
+      count: totals?.n ?? 0,
+      average,
+      distribution,
+      rows: (rows as ReviewRow[]).map(toReview),
+    };
   },
 
   /**

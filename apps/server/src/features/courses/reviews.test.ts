@@ -85,7 +85,12 @@ describe('course reviews', () => {
       `/api/courses/reviews-list/${course.id}/?page_size=2`,
     );
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toMatchObject({ count: 3, average_rating: 3.7, previous: null });
+    expect(page.json()).toMatchObject({
+      count: 3,
+      average_rating: 3.7,
+      previous: null,
+      distribution: [0, 1, 0, 1, 1],
+    });
     expect(page.json().results.map((r: { rating: number }) => r.rating)).toEqual([2, 4]);
     expect(page.json().next).toContain('page=2');
     const empty = await makeCourse(t.database.db, { organisationId: acme.org.id });
@@ -96,11 +101,64 @@ describe('course reviews', () => {
     ).toMatchObject({
       count: 0,
       average_rating: null,
+      distribution: [0, 0, 0, 0, 0],
     });
     const other = await makeOrganisationWithStaff(t.database.db, t.config);
     expect(
       (await call(t.app, other.learner.token, 'GET', `/api/courses/reviews-list/${course.id}/`))
         .statusCode,
     ).toBe(404);
+  });
+
+  it("my-reviews lists the caller's courses still to review, then their reviews", async () => {
+    const learner = await makeUser(t.database.db, { organisationId: acme.org.id });
+    const token = await tokenFor(t.database.db, t.config, learner, acme.org.id);
+    const done = await makeCourse(t.database.db, { organisationId: acme.org.id });
+    const taking = await makeCourse(t.database.db, { organisationId: acme.org.id });
+    const requested = await makeCourse(t.database.db, { organisationId: acme.org.id });
+    await enrol(t.database.db, taking.id, learner.id);
+    await enrol(t.database.db, done.id, learner.id, 'completed');
+    await enrol(t.database.db, requested.id, learner.id, 'requested');
+    const mine = (state?: string) =>
+      call(t.app, token, 'GET', `/api/courses/my-reviews/${state ? `?state=${state}` : ''}`);
+
+    const todo = await mine();
+    expect(todo.statusCode).toBe(200);
+    // Completed first; a pending request is not something to review.
+    expect(todo.json()).toMatchObject({
+      count: 2,
+      results: [
+        { course: { id: done.id, title: done.title }, enrolment_status: 'completed', review: null },
+        { course: { id: taking.id }, enrolment_status: 'enrolled', completed_at: null },
+      ],
+    });
+    expect((await mine('reviewed')).json()).toMatchObject({ count: 0, results: [] });
+
+    await review(token, { course: done.id, rating: 5, comment: 'Great.' });
+    expect((await mine('to_review')).json()).toMatchObject({
+      count: 1,
+      results: [{ course: { id: taking.id } }],
+    });
+    const reviewed = await mine('reviewed');
+    expect(reviewed.json()).toMatchObject({
+      count: 1,
+      results: [
+        {
+          course: { id: done.id },
+          enrolment_status: 'completed',
+          review: { rating: 5, comment: 'Great.', user: { id: learner.id } },
+        },
+      ],
+    });
+    // Another learner's reviews never show.
+    expect(
+      (
+        await call(t.app, acme.learner.token, 'GET', '/api/courses/my-reviews/?state=reviewed')
+      ).json().results,
+    ).not.toContainEqual(
+      expect.objectContaining({ course: expect.objectContaining({ id: done.id }) }),
+    );
+    expect((await mine('nonsense')).statusCode).toBe(400);
+    expect((await call(t.app, undefined, 'GET', '/api/courses/my-reviews/')).statusCode).toBe(401);
   });
 });

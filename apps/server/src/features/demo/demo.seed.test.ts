@@ -2,6 +2,8 @@ import { DEFAULT_ORGANISATION_ID, ROLE } from '@atrium/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { bearer, tokenFor } from '../../../test/auth.ts';
+import { courseCategories, courseModules, courses } from '../courses/index.ts';
 import { organisations, organisationThemes } from '../organisations/index.ts';
 import { memberships, users, verifyPassword } from '../users/index.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.seed.ts';
@@ -43,10 +45,63 @@ describe('demo seed', () => {
     expect(await verifyPassword(rows[3]!.hash!, DEMO_PASSWORD)).toBe(true);
   });
 
+  it('seeds two categories and three published courses (one CPD) with modules', async () => {
+    const db = t.database.db;
+    const cats = await db.select().from(courseCategories);
+    expect(cats.map((c) => c.name).sort()).toEqual(['Professional Skills', 'Workplace Safety']);
+    expect(cats.every((c) => c.organisationId === DEFAULT_ORGANISATION_ID)).toBe(true);
+    const rows = await db
+      .select({ course: courses, author: users.username })
+      .from(courses)
+      .innerJoin(users, eq(users.id, courses.createdBy));
+    expect(rows).toHaveLength(3);
+    for (const { course, author } of rows) {
+      expect(course).toMatchObject({
+        organisationId: DEFAULT_ORGANISATION_ID,
+        status: 'published',
+      });
+      expect(course.publishedAt).not.toBeNull();
+      expect(['admin', 'trainer']).toContain(author);
+      const modules = await db
+        .select()
+        .from(courseModules)
+        .where(eq(courseModules.courseId, course.id));
+      expect(modules.length).toBeGreaterThanOrEqual(2);
+    }
+    expect(rows.filter((r) => r.course.isCpd)).toHaveLength(1);
+  });
+
+  it('shows the seeded catalogue to the demo learner through the API', async () => {
+    const [learner] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'learner'));
+    const token = await tokenFor(
+      t.database.db,
+      t.app.ctx.config,
+      learner!,
+      DEFAULT_ORGANISATION_ID,
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/courses/get-courses/?ordering=title',
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results.map((c: { title: string }) => c.title)).toEqual([
+      'Effective Communication',
+      'Fire Safety Essentials',
+      'First Aid at Work',
+    ]);
+  });
+
   it('is idempotent: a second run creates nothing', async () => {
     expect(await seedDemo(t.app.ctx)).toBe(false);
     expect(await t.database.db.select().from(users)).toHaveLength(4);
     expect(await t.database.db.select().from(organisations)).toHaveLength(1);
+    expect(await t.database.db.select().from(courses)).toHaveLength(3);
+    expect(await t.database.db.select().from(courseCategories)).toHaveLength(2);
+    expect(await t.database.db.select().from(courseModules)).toHaveLength(7);
   });
 
   it('later organisations get fresh ids past the default one', async () => {

@@ -1,0 +1,2 @@
+export { registerScormRoutes } from './scorm.routes.ts';
+export * from './scorm.table.ts';

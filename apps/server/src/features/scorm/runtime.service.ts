@@ -1,0 +1,352 @@
+import type { TScormCommitResult, TScormState } from '@atrium/contract';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { AuthContext } from '../../core/auth/access.ts';
+import type { AppContext } from '../../core/context.ts';
+import type { DbOrTx } from '../../core/db/database.ts';
+import { runInTransaction } from '../../core/db/transaction.ts';
+import { conflict, notFound } from '../../core/errors/app-error.ts';
+import { canManage, canSee } from '../courses/course-access.ts';
+import { courseModules, courses, moduleFiles, repositoryFiles } from '../courses/courses.table.ts';
+import { ACTIVE_STATUSES, refused } from '../courses/enrolments.shared.ts';
+import { courseEnrolments } from '../courses/enrolments.table.ts';
+import { NOT_ENROLLED_PROGRESS, progress } from '../courses/progress.service.ts';
+import { isDone, parseCmi, statusOf } from './cmi.ts';
+import {
+  launchUrlOf,
+  packageOfFile,
+  type ScormPackage,
+  type ScormSco,
+  scosOf,
+} from './packages.service.ts';
+import { initialCmi } from './runtime.state.ts';
+import { scormAttempts, scormRuntime } from './scorm.table.ts';
+
+type Attempt = typeof scormAttempts.$inferSelect;
+type Runtime = typeof scormRuntime.$inferSelect;
+
+/** A session's time is capped so one runaway report cannot add days (SCORM allows 9999 h). */
+const MAX_SESSION_SECONDS = 24 * 3600;
+
+/** The module file, its package and course, if the caller may see the course. */
+async function context(ctx: AppContext, auth: AuthContext, moduleFileId: number) {
+  const [row] = await ctx.db
+    .select({ mf: moduleFiles, course: courses, kind: repositoryFiles.kind })
+    .from(moduleFiles)
+    .innerJoin(courseModules, eq(courseModules.id, moduleFiles.moduleId))
+    .innerJoin(courses, eq(courses.id, courseModules.courseId))
+    .innerJoin(repositoryFiles, eq(repositoryFiles.id, moduleFiles.fileId))
+    .where(eq(moduleFiles.id, moduleFileId));
+  if (!row || !canSee(auth, row.course)) throw notFound('Could not get course module');
+  if (row.kind !== 'scorm') throw notFound('This module file is not a SCORM package.');
+  const pkg = await packageOfFile(ctx.db, row.mf.fileId);
+  const scos = await scosOf(ctx.db, pkg.id);
+  const [enrolment] = await ctx.db
+    .select()
+    .from(courseEnrolments)
+    .where(
+      and(
+        eq(courseEnrolments.courseId, row.course.id),
+        eq(courseEnrolments.userId, auth.userId),
+        inArray(courseEnrolments.status, [...ACTIVE_STATUSES]),
+      ),
+    );
+  return { moduleFile: row.mf, course: row.course, pkg, scos, enrolment };
+}
+
+function launchable(scos: ScormSco[], identifier: string): ScormSco {
+  const sco = scos.find((s) => s.identifier === identifier && s.isLaunchable);
+  if (!sco) throw notFound('This SCO is not in the package.');
+  return sco;
+}
+
+/**
+ * The SCOs that must be done for the package to count as completed: the one
+ * the module file launches when it names one, else every SCO (assets when the
+ * package has no SCO at all: they cannot report, so launching one is enough).
+ */
+function requiredScos(scos: ScormSco[], only: string | null): ScormSco[] {
+  if (only) {
+    const one = scos.filter((s) => s.identifier === only && s.isLaunchable);
+    if (one.length > 0) return one;
+  }
+  const sco = scos.filter((s) => s.isLaunchable && s.scormType === 'sco');
+  return sco.length > 0 ? sco : scos.filter((s) => s.isLaunchable);
+}
+
+async function latestAttempt(db: DbOrTx, enrolmentId: number, moduleFileId: number) {
+  const [a] = await db
+    .select()
+    .from(scormAttempts)
+    .where(
+      and(eq(scormAttempts.enrolmentId, enrolmentId), eq(scormAttempts.moduleFileId, moduleFileId)),
+    )
+    .orderBy(desc(scormAttempts.number))
+    .limit(1);
+  return a;
+}
+
+async function rowsOf(db: DbOrTx, attemptId: number | undefined): Promise<Runtime[]> {
+  if (attemptId === undefined) return [];
+  return db.select().from(scormRuntime).where(eq(scormRuntime.attemptId, attemptId));
+}
+
+function summaries(_pkg: ScormPackage, scos: ScormSco[], rows: Runtime[]) {
+  const byId = new Map(rows.map((r) => [r.scoId, r]));
+  return scos
+    .filter((s) => s.isLaunchable)
+    .map((s) => {
+      const r = byId.get(s.id);
+      return {
+        sco: s.identifier,
+        status: r?.status ?? 'not attempted',
+        score_scaled: r ? scaledScore(r) : null,
+        total_seconds: r ? r.totalSeconds + r.sessionSeconds : 0,
+      } as TScormCommitResult['scos'][number];
+    });
+}
+
+/** 2004 gives scaled; 1.2 only raw (of min..max, 0..100 by default). */
+export function scaledScore(
+  r: Pick<Runtime, 'scoreScaled' | 'scoreRaw' | 'scoreMin' | 'scoreMax'>,
+) {
+  if (r.scoreScaled !== null) return r.scoreScaled;
+  if (r.scoreRaw === null) return null;
+  const min = r.scoreMin ?? 0;
+  const max = r.scoreMax ?? 100;
+  return max > min ? Math.max(-1, Math.min(1, (r.scoreRaw - min) / (max - min))) : null;
+}
+
+export const runtime = {
+  async state(
+    ctx: AppContext,
+    auth: AuthContext,
+    moduleFileId: number,
+    scoIdentifier: string,
+  ): Promise<TScormState> {
+    const c = await context(ctx, auth, moduleFileId);
+    const sco = launchable(c.scos, scoIdentifier);
+    const base = {
+      version: c.pkg.version,
+      package: c.pkg.id,
+      module_file: moduleFileId,
+      sco: sco.identifier,
+      launch_url: launchUrlOf(c.pkg, sco)!,
+    };
+    if (!c.enrolment) {
+      // Managers preview without tracking; anyone else must enrol first.
+      if (!canManage(auth, c.course)) throw refused(NOT_ENROLLED_PROGRESS);
+      return {
+        ...base,
+        tracked: false,
+        attempt: 0,
+        attempt_completed: false,
+        attempts: 0,
+        cmi: initialCmi(c.pkg.version, null, sco, undefined),
+        scos: summaries(c.pkg, c.scos, []),
+      };
+    }
+    const attempt = await latestAttempt(ctx.db, c.enrolment.id, moduleFileId);
+    const rows = await rowsOf(ctx.db, attempt?.id);
+    return {
+      ...base,
+      tracked: true,
+      attempt: attempt?.number ?? 1,
+      attempt_completed: Boolean(attempt?.completedAt),
+      attempts: attempt?.number ?? 0,
+      cmi: initialCmi(
+        c.pkg.version,
+        auth,
+        sco,
+        rows.find((r) => r.scoId === sco.id),
+      ),
+      scos: summaries(c.pkg, c.scos, rows),
+    };
+  },
+
+  /**
+   * Stores a commit of one SCO: validated, merged into the attempt's row
+   * (empty elements keep what was stored), the session's time counted once.
+   * When every required SCO is done the attempt completes, and the module file
+   * is reported through the courses progress service (course completion and
+   * its event come from there, as for any other file).
+   */
+  async commit(
+    ctx: AppContext,
+    auth: AuthContext,
+    moduleFileId: number,
+    q: { sco: string; attempt: number; session: string; terminate?: string },
+    cmi: unknown,
+  ): Promise<TScormCommitResult> {
+    const c = await context(ctx, auth, moduleFileId);
+    const sco = launchable(c.scos, q.sco);
+    if (!c.enrolment) throw refused(NOT_ENROLLED_PROGRESS);
+    const enrolmentId = c.enrolment.id;
+    const update = parseCmi(c.pkg.version, cmi);
+    const required = requiredScos(c.scos, c.moduleFile.scoId);
+    const finished = q.terminate === 'true' || q.terminate === '1';
+
+    const out = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+      // The enrolment row serialises commits of one learner (and attempt numbering).
+      await tx
+        .select({ id: courseEnrolments.id })
+        .from(courseEnrolments)
+        .where(eq(courseEnrolments.id, enrolmentId))
+        .for('update');
+      let attempt: Attempt | undefined = await latestAttempt(tx, enrolmentId, moduleFileId);
+      const current = attempt?.number ?? 1;
+      if (q.attempt !== current)
+        throw conflict(
+          `Attempt ${q.attempt} is over; attempt ${current} is the current one. Reload the package.`,
+        );
+      if (!attempt) {
+        [attempt] = await tx
+          .insert(scormAttempts)
+          .values({ enrolmentId, moduleFileId, packageId: c.pkg.id, number: 1 })
+          .returning();
+      }
+      const [existing] = await tx
+        .select()
+        .from(scormRuntime)
+        .where(and(eq(scormRuntime.attemptId, attempt!.id), eq(scormRuntime.scoId, sco.id)));
+      const before = existing ? existing.totalSeconds + existing.sessionSeconds : 0;
+      // A new session folds the previous one into the total; the same session replaces its time.
+      const newSession = existing?.sessionId !== q.session;
+      const total = existing
+        ? existing.totalSeconds + (newSession ? existing.sessionSeconds : 0)
+        : 0;
+      // Many SCOs never set session_time (scorm-again then sends 00:00:00); with
+      // selfReportSessionTime the run-time measures the session into total_time instead.
+      // The larger of the two is the session's time.
+      const measured =
+        update.reportedTotalSeconds !== undefined && update.reportedTotalSeconds >= total
+          ? update.reportedTotalSeconds - total
+          : undefined;
+      const reported =
+        update.sessionSeconds === undefined && measured === undefined
+          ? undefined
+          : Math.max(update.sessionSeconds ?? 0, measured ?? 0);
+      // Within a session its time only grows: a later commit without time never lowers it
+      // (which would also count the time twice in the module file's progress).
+      const sofar = newSession ? 0 : (existing?.sessionSeconds ?? 0);
+      const session = Math.min(MAX_SESSION_SECONDS, Math.max(reported ?? 0, sofar));
+      let completion = update.completionStatus ?? existing?.completionStatus ?? null;
+      if (
+        c.pkg.version === '1.2' &&
+        finished &&
+        (completion === null || completion === 'not attempted')
+      )
+        completion = finishedStatus(sco, update.score.raw ?? existing?.scoreRaw ?? null);
+      const success = update.successStatus ?? existing?.successStatus ?? null;
+      const values = {
+        status: statusOf(c.pkg.version, completion, success),
+        completionStatus: completion,
+        successStatus: success,
+        scoreRaw: update.score.raw ?? existing?.scoreRaw ?? null,
+        scoreMin: update.score.min ?? existing?.scoreMin ?? null,
+        scoreMax: update.score.max ?? existing?.scoreMax ?? null,
+        scoreScaled: update.score.scaled ?? existing?.scoreScaled ?? null,
+        location: update.location ?? existing?.location ?? null,
+        suspendData: update.suspendData ?? existing?.suspendData ?? null,
+        exit: update.exit ?? (newSession ? null : (existing?.exit ?? null)),
+        totalSeconds: total,
+        sessionId: q.session,
+        sessionSeconds: session,
+        data: { ...(existing?.data ?? {}), ...update.data },
+        updatedAt: new Date(),
+      };
+      let row: Runtime;
+      if (existing) {
+        [row] = (await tx
+          .update(scormRuntime)
+          .set(values)
+          .where(eq(scormRuntime.id, existing.id))
+          .returning()) as [Runtime];
+      } else {
+        [row] = (await tx
+          .insert(scormRuntime)
+          .values({ attemptId: attempt!.id, scoId: sco.id, ...values })
+          .returning()) as [Runtime];
+      }
+      const rows = await rowsOf(tx, attempt!.id);
+      const done = new Set(
+        rows
+          .filter((r) => isDone(r.completionStatus, r.successStatus) || isAssetLaunch(r, c.scos))
+          .map((r) => r.scoId),
+      );
+      let completed = attempt!.completedAt !== null;
+      if (!completed && required.every((s) => done.has(s.id))) {
+        await tx
+          .update(scormAttempts)
+          .set({ completedAt: new Date() })
+          .where(eq(scormAttempts.id, attempt!.id));
+        completed = true;
+      }
+      return {
+        attempt: attempt!.number,
+        completed,
+        row,
+        rows,
+        delta: Math.max(0, Math.floor(total + session) - Math.floor(before)),
+      };
+    });
+
+    await progress.report(ctx, auth, {
+      module_file: moduleFileId,
+      status: out.completed ? 'completed' : 'in_progress',
+      time_spent: out.delta,
+    });
+    return {
+      result: true,
+      errorCode: 0,
+      attempt: out.attempt,
+      sco_status: out.row.status as TScormCommitResult['sco_status'],
+      total_seconds: out.row.totalSeconds + out.row.sessionSeconds,
+      package_completed: out.completed,
+      scos: summaries(c.pkg, c.scos, out.rows),
+    };
+  },
+
+  /** A new attempt, only once the current one is completed (otherwise it is resumed). */
+  async newAttempt(ctx: AppContext, auth: AuthContext, moduleFileId: number) {
+    const c = await context(ctx, auth, moduleFileId);
+    if (!c.enrolment) throw refused(NOT_ENROLLED_PROGRESS);
+    const enrolmentId = c.enrolment.id;
+    return runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+      await tx
+        .select({ id: courseEnrolments.id })
+        .from(courseEnrolments)
+        .where(eq(courseEnrolments.id, enrolmentId))
+        .for('update');
+      const current = await latestAttempt(tx, enrolmentId, moduleFileId);
+      if (!current?.completedAt)
+        throw conflict(
+          'The current attempt is not completed yet: it is resumed instead of starting a new one.',
+        );
+      const [a] = await tx
+        .insert(scormAttempts)
+        .values({ enrolmentId, moduleFileId, packageId: c.pkg.id, number: current.number + 1 })
+        .returning();
+      return {
+        module_file: moduleFileId,
+        attempt: a!.number,
+        started_at: a!.startedAt.toISOString(),
+      };
+    });
+  },
+};
+
+/**
+ * SCORM 1.2 RTE (cmi.core.lesson_status): a SCO that finishes without setting
+ * a status is completed by the LMS, or passed/failed when the manifest gives
+ * a mastery score and the SCO reported a raw score.
+ */
+function finishedStatus(sco: ScormSco, raw: number | null): string {
+  const mastery = sco.launchData.masteryScore;
+  if (mastery !== undefined && raw !== null) return raw >= mastery ? 'passed' : 'failed';
+  return 'completed';
+}
+
+/** An asset cannot report a status: any commit for it (the player launching it) counts. */
+function isAssetLaunch(r: Runtime, scos: ScormSco[]) {
+  return scos.find((s) => s.id === r.scoId)?.scormType === 'asset';
+}

@@ -1,0 +1,209 @@
+import {
+  scormPaths as p,
+  ROLE,
+  ZErrorResponse,
+  ZScormAttempt,
+  ZScormCommit,
+  ZScormCommitQuery,
+  ZScormCommitResult,
+  ZScormPackage,
+  ZScormReportPage,
+  ZScormReportQuery,
+  ZScormState,
+  ZScormStateQuery,
+  ZScormTrackPage,
+  ZScormTrackQuery,
+} from '@atrium/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AuthContext, access, caller } from '../../core/auth/access.ts';
+import type { AppContext } from '../../core/context.ts';
+import { forbidden, unauthorized } from '../../core/errors/app-error.ts';
+import { pageBounds, toPage } from '../../core/http/pagination.ts';
+import { registerContentProcessor } from '../courses/content-processors.ts';
+import { sendPackageFile } from './content.ts';
+import { packages, scormProcessor } from './packages.service.ts';
+import { reports } from './reports.service.ts';
+import { runtime } from './runtime.service.ts';
+
+const tags = ['scorm'];
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+};
+const id = z.coerce.number().int().positive();
+/**
+ * Learner-facing calls are open to every signed-in user (the course player is
+ * a no-perm screen); what they may reach is the object-level rule: may see a
+ * course using the file, enrolled to be tracked. Reports: admins and trainers,
+ * then canManage on the course.
+ */
+const signedIn = access.authenticated();
+const managers = access.roles(ROLE.ADMIN, ROLE.TRAINER);
+
+/** A beacon sends its JSON as text/plain: read it as JSON (invalid JSON fails validation). */
+function jsonText(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+/**
+ * The commit route's access rule. scorm-again sends the terminate commit with
+ * navigator.sendBeacon (the SCO is unloading; a synchronous request would be
+ * cancelled), which carries the token cookie but cannot add the CSRF header,
+ * so the global CSRF check would refuse it. Instead: a signed-in caller, and
+ * when signed in by cookie, proof that the request comes from this site —
+ * Sec-Fetch-Site (browsers set it; pages of other sites cannot forge it), or
+ * the Origin header where that is missing (OWASP's standard-header check).
+ */
+function signedInSameOrigin(ctx: AppContext, req: FastifyRequest): AuthContext {
+  const auth = req.auth;
+  if (!auth) throw unauthorized();
+  if (auth.via === 'header') return auth;
+  const site = req.headers['sec-fetch-site'];
+  if (site === 'same-origin') return auth;
+  const origin = req.headers.origin;
+  const ours = [new URL(ctx.config.publicBaseUrl).origin, `${req.protocol}://${req.host}`];
+  if (site === undefined && origin && ours.includes(origin)) return auth;
+  throw forbidden('CSRF Failed: the commit did not come from this site.');
+}
+
+/** Commits carry the cmi data model with interactions: more room than the 1 MB default. */
+const COMMIT_BODY_LIMIT = 4 * 1024 * 1024;
+
+export function registerScormRoutes(app: FastifyInstance, ctx: AppContext) {
+  registerContentProcessor('scorm', scormProcessor);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    p.filePackage,
+    {
+      schema: {
+        tags,
+        summary: 'The SCORM package of a repository file: version and SCO tree (table of contents)',
+        params: z.object({ fileId: id }),
+        response: { 200: ZScormPackage, ...errors },
+      },
+      config: { access: signedIn },
+    },
+    async (req) => packages.ofFile(ctx, caller(req), req.params.fileId),
+  );
+
+  r.get(
+    p.content,
+    {
+      schema: {
+        tags,
+        summary:
+          "A file inside a package, for the player's same-origin iframe (token cookie works); sent with its own content security policy",
+        params: z.object({ id, '*': z.string().min(1).max(1000) }),
+      },
+      // One launch loads every file a page needs (often dozens): a roomier budget than the API's.
+      config: {
+        access: signedIn,
+        rateLimit: { max: ctx.config.rateLimitPerMinute * 10, timeWindow: '1 minute' },
+      },
+    },
+    async (req, reply) =>
+      sendPackageFile(ctx, caller(req), req, reply, req.params.id, req.params['*']),
+  );
+
+  r.get(
+    p.runtime,
+    {
+      schema: {
+        tags,
+        summary:
+          "The learner's run-time state of one SCO (cmi for scorm-again loadFromJSON), current attempt and every SCO's status",
+        params: z.object({ id }),
+        querystring: ZScormStateQuery,
+        response: { 200: ZScormState, ...errors },
+      },
+      config: { access: signedIn },
+    },
+    async (req) => runtime.state(ctx, caller(req), req.params.id, req.query.sco),
+  );
+
+  r.post(
+    p.runtime,
+    {
+      bodyLimit: COMMIT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary:
+          'Commit one SCO (scorm-again JSON commit `{cmi}`, as JSON or a text/plain beacon; `?sco=&attempt=&session=`): validated, stored, time added once per session; completion feeds the module file status',
+        params: z.object({ id }),
+        querystring: ZScormCommitQuery,
+        body: z.preprocess(jsonText, ZScormCommit),
+        response: { 200: ZScormCommitResult, ...errors },
+      },
+      // Public at the access layer only so the terminate commit can arrive as a beacon;
+      // signedInSameOrigin below is the real rule.
+      config: { access: access.public() },
+      // Before validation, so an anonymous caller gets 401 rather than a 400 about the body.
+      preValidation: async (req) => {
+        signedInSameOrigin(ctx, req);
+      },
+    },
+    async (req) => runtime.commit(ctx, caller(req), req.params.id, req.query, req.body.cmi),
+  );
+
+  r.post(
+    p.attempts,
+    {
+      schema: {
+        tags,
+        summary: 'Start a new attempt (only after the current one is completed)',
+        params: z.object({ id }),
+        response: { 201: ZScormAttempt, ...errors },
+      },
+      config: { access: signedIn },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await runtime.newAttempt(ctx, caller(req), req.params.id)),
+  );
+
+  r.get(
+    p.report,
+    {
+      schema: {
+        tags,
+        summary:
+          "A course's SCORM tracking per learner and SCO (latest attempt): status, score, time, attempts",
+        querystring: ZScormReportQuery,
+        response: { 200: ZScormReportPage, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => {
+      const page = await reports.course(ctx, caller(req), req.query, pageBounds(req.query));
+      return toPage(req.url, req.query, page.count, page.rows);
+    },
+  );
+
+  r.get(
+    p.track,
+    {
+      schema: {
+        tags,
+        summary:
+          "SCORM track lookup by the user's e-mail (spec §7), from Atrium's own records: learners themselves, staff within their courses",
+        querystring: ZScormTrackQuery,
+        response: { 200: ZScormTrackPage, ...errors },
+      },
+      config: { access: signedIn },
+    },
+    async (req) => {
+      const page = await reports.track(ctx, caller(req), req.query.email, pageBounds(req.query));
+      return { ...toPage(req.url, req.query, page.count, page.rows), user: page.user };
+    },
+  );
+}

@@ -1,0 +1,2 @@
+export { registerVideoRoutes } from './video.routes.ts';
+export * from './video.table.ts';

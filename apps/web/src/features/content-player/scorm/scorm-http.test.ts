@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AtriumScormHttp, readCommitResponse } from './scorm-http.ts';
+
+function fakeRequest(status: number, responseText: string) {
+  const headers: Record<string, string> = {};
+  const request = {
+    open: vi.fn(),
+    setRequestHeader: (name: string, value: string) => {
+      headers[name] = value;
+    },
+    send: vi.fn(),
+    status,
+    responseText,
+  };
+  return { request: request as unknown as XMLHttpRequest, headers, raw: request };
+}
+
+describe('readCommitResponse', () => {
+  it('passes the server result through', () => {
+    expect(readCommitResponse(200, '{"result":true,"errorCode":0,"attempt":1}')).toMatchObject({
+      result: true,
+      errorCode: 0,
+    });
+  });
+  it('turns a refusal into a SCORM failure carrying the server message', () => {
+    expect(readCommitResponse(400, '{"message":"cmi.core.score.raw must be 0–100."}')).toEqual({
+      result: 'false',
+      errorCode: 391,
+      errorMessage: 'cmi.core.score.raw must be 0–100.',
+    });
+    expect(readCommitResponse(502, '<html>')).toMatchObject({
+      errorMessage: 'The commit failed (HTTP 502).',
+    });
+  });
+});
+
+describe('AtriumScormHttp', () => {
+  it('commits synchronously as JSON with the token and CSRF headers', () => {
+    localStorage.setItem('token', 'abc');
+    // biome-ignore lint/suspicious/noDocumentCookie: the client reads document.cookie; jsdom has no cookieStore
+    document.cookie = 'csrftoken=xyz; path=/';
+    const fake = fakeRequest(200, '{"result":true,"errorCode":0,"package_completed":true}');
+    const seen: unknown[] = [];
+    const http = new AtriumScormHttp(
+      (_r, raw) => seen.push(raw),
+      () => fake.request,
+    );
+    const result = http.processHttpRequest('/api/scorm/module-files/3/runtime/?sco=a', {
+      cmi: { core: { lesson_status: 'completed' } },
+    });
+    expect(result).toMatchObject({ result: true, errorCode: 0 });
+    expect(fake.raw.open).toHaveBeenCalledWith(
+      'POST',
+      '/api/scorm/module-files/3/runtime/?sco=a',
+      false,
+    );
+    expect(fake.headers).toMatchObject({
+      Authorization: 'Token abc',
+      'X-CSRFToken': 'xyz',
+      'Content-Type': 'application/json',
+    });
+    expect(JSON.parse(fake.raw.send.mock.calls[0]![0] as string)).toEqual({
+      cmi: { core: { lesson_status: 'completed' } },
+    });
+    expect(seen).toEqual([{ result: true, errorCode: 0, package_completed: true }]);
+    localStorage.clear();
+    // biome-ignore lint/suspicious/noDocumentCookie: the client reads document.cookie; jsdom has no cookieStore
+    document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+
+  it('once the page unloads, sends a keepalive fetch instead of a synchronous XHR', () => {
+    const fetchMock = vi.fn().mockResolvedValue(new Response('{}'));
+    vi.stubGlobal('fetch', fetchMock);
+    const create = vi.fn();
+    const http = new AtriumScormHttp(undefined, create);
+    http.markUnloading();
+    expect(http.processHttpRequest('/x', { cmi: {} })).toEqual({ result: 'true', errorCode: 0 });
+    expect(create).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'POST', keepalive: true });
+    vi.unstubAllGlobals();
+  });
+});

@@ -1,0 +1,210 @@
+import type { TScormCommitResult, TScormState, TScoStatus } from '@atrium/contract';
+import NavigateBefore from '@mui/icons-material/NavigateBefore';
+import NavigateNext from '@mui/icons-material/NavigateNext';
+import Replay from '@mui/icons-material/Replay';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { fetchScormState, useNewAttempt, useScormPackage } from '../api/scorm.api.ts';
+import { type ScormRuntime, startScormRuntime } from './scorm-runtime.ts';
+import { initialSco, isDone, neighbourSco, rememberedSco, rememberSco } from './scorm-status.ts';
+import { ScormToc } from './scorm-toc.tsx';
+
+type StatusMap = Map<string, { status: TScoStatus; seconds: number }>;
+const toStatusMap = (scos: TScormState['scos']): StatusMap =>
+  new Map(scos.map((s) => [s.sco, { status: s.status, seconds: s.total_seconds }]));
+
+export interface ScormPlayerProps {
+  /** The module file (where the package is used in a course): tracking is kept per module file. */
+  moduleFileId: number;
+  /** The repository file holding the package. */
+  fileId: number;
+  /** After each successful commit (the course progress may have moved). */
+  onCommitted?: (result: TScormCommitResult) => void;
+}
+
+/**
+ * Plays a SCORM 1.2 or 2004 package in a same-origin iframe with scorm-again as the run-time:
+ * a table of contents for multi-SCO packages, resume where the learner left (the SCO, then
+ * the SCO's own location and suspend data), every commit stored on the server.
+ */
+export function ScormPlayer({ moduleFileId, fileId, onCommitted }: ScormPlayerProps) {
+  const pkg = useScormPackage(fileId);
+  const launchable = useMemo(
+    () => (pkg.data?.scos ?? []).filter((s) => s.launchable && s.launch_url),
+    [pkg.data],
+  );
+  const groups = useMemo(() => (pkg.data?.scos ?? []).filter((s) => !s.launchable), [pkg.data]);
+  const [current, setCurrent] = useState<string | null>(null);
+  const [state, setState] = useState<TScormState | null>(null);
+  const [statuses, setStatuses] = useState(
+    new Map<string, { status: TScoStatus; seconds: number }>(),
+  );
+  const [frameSrc, setFrameSrc] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [launch, setLaunch] = useState(0);
+  const runtime = useRef<ScormRuntime | null>(null);
+  const newAttempt = useNewAttempt(moduleFileId);
+  const notify = useRef(onCommitted);
+  notify.current = onCommitted;
+
+  // First SCO once the package is known: the remembered one, else the first not done.
+  useEffect(() => {
+    if (current || launchable.length === 0) return;
+    setCurrent(initialSco(launchable, new Map(), rememberedSco(moduleFileId)));
+  }, [launchable, current, moduleFileId]);
+
+  // Each launch: fresh state from the server, a new run-time, then the SCO's page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `launch` relaunches the SCO after a new attempt
+  useEffect(() => {
+    if (!current) return;
+    let cancelled = false;
+    let mine: ScormRuntime | null = null;
+    setFrameSrc(null);
+    setProblem(null);
+    rememberSco(moduleFileId, current);
+    (async () => {
+      const fresh = await fetchScormState(moduleFileId, current);
+      if (cancelled) return;
+      mine = await startScormRuntime(
+        fresh,
+        (result) => {
+          setStatuses(toStatusMap(result.scos));
+          notify.current?.(result);
+        },
+        (message) => setProblem(message),
+      );
+      if (cancelled) {
+        mine.dispose();
+        return;
+      }
+      runtime.current = mine;
+      setState(fresh);
+      setStatuses(toStatusMap(fresh.scos));
+      setFrameSrc(fresh.launch_url);
+    })().catch((error: unknown) => !cancelled && setProblem(errorMessage(error)));
+    return () => {
+      cancelled = true;
+      // The SCO's page is already gone (the iframe is keyed by launch): commit what it left.
+      mine?.finish();
+      mine?.dispose();
+      if (runtime.current === mine) runtime.current = null;
+    };
+  }, [current, moduleFileId, launch]);
+
+  // Leaving the page: last commits go out as keepalive requests.
+  useEffect(() => {
+    const onHide = () => {
+      runtime.current?.markUnloading();
+      runtime.current?.finish();
+    };
+    window.addEventListener('pagehide', onHide);
+    return () => window.removeEventListener('pagehide', onHide);
+  }, []);
+
+  if (pkg.isPending) return <LinearProgress aria-label="Loading the package" />;
+  if (pkg.isError) return <Alert severity="error">{errorMessage(pkg.error)}</Alert>;
+  if (launchable.length === 0)
+    return <Alert severity="warning">This package has nothing to launch.</Alert>;
+
+  const entries = launchable.map((sco) => ({
+    sco,
+    status: statuses.get(sco.identifier)?.status ?? 'not attempted',
+    seconds: statuses.get(sco.identifier)?.seconds ?? 0,
+  }));
+  const done = entries.filter((e) => isDone(e.status)).length;
+  const previous = neighbourSco(launchable, current, -1);
+  const next = neighbourSco(launchable, current, 1);
+  const multi = launchable.length > 1;
+
+  return (
+    <Stack spacing={1.5}>
+      {state && !state.tracked && (
+        <Alert severity="info">Preview: you are not enrolled, so nothing is recorded.</Alert>
+      )}
+      {problem && (
+        <Alert severity="error" onClose={() => setProblem(null)}>
+          {problem}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Chip size="small" label={`SCORM ${pkg.data.version}`} />
+        {state?.tracked && <Chip size="small" label={`Attempt ${state.attempt}`} />}
+        {multi && (
+          <Typography variant="body2" color="text.secondary">
+            {done} of {launchable.length} done
+          </Typography>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        {state?.tracked && state.attempt_completed && (
+          <Button
+            size="small"
+            startIcon={<Replay />}
+            disabled={newAttempt.isPending}
+            onClick={() =>
+              newAttempt.mutate(undefined, { onSuccess: () => setLaunch((n) => n + 1) })
+            }
+          >
+            New attempt
+          </Button>
+        )}
+        {multi && (
+          <>
+            <Button
+              size="small"
+              startIcon={<NavigateBefore />}
+              disabled={!previous}
+              onClick={() => previous && setCurrent(previous)}
+            >
+              Previous
+            </Button>
+            <Button
+              size="small"
+              endIcon={<NavigateNext />}
+              disabled={!next}
+              onClick={() => next && setCurrent(next)}
+            >
+              Next
+            </Button>
+          </>
+        )}
+      </Stack>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5}>
+        {multi && (
+          <Paper
+            variant="outlined"
+            sx={{ width: { md: 260 }, flexShrink: 0, maxHeight: { md: '70vh' }, overflow: 'auto' }}
+          >
+            <ScormToc entries={entries} groups={groups} current={current} onSelect={setCurrent} />
+          </Paper>
+        )}
+        <Paper variant="outlined" sx={{ flexGrow: 1, overflow: 'hidden', minHeight: 420 }}>
+          {frameSrc ? (
+            <Box
+              component="iframe"
+              key={`${current}-${launch}`}
+              src={frameSrc}
+              title={launchable.find((s) => s.identifier === current)?.title ?? 'SCORM content'}
+              sx={{
+                display: 'block',
+                border: 0,
+                width: '100%',
+                height: { xs: '70vh', md: '70vh' },
+                bgcolor: 'common.white',
+              }}
+            />
+          ) : (
+            <LinearProgress aria-label="Starting the content" />
+          )}
+        </Paper>
+      </Stack>
+    </Stack>
+  );
+}

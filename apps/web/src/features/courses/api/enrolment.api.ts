@@ -1,0 +1,189 @@
+import {
+  coursePaths,
+  enrolmentScreenPaths,
+  learningPaths,
+  type TAssignLearners,
+  type TEnrolmentStatus,
+  type TEnrolmentUpdate,
+  userAdminPaths,
+  ZAssignResult,
+  ZCourse,
+  ZEnrolment,
+  ZEnrolmentRequestPage,
+  ZUnassignResult,
+  ZUserRow,
+  zPage,
+} from '@atrium/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../shared/api/client.ts';
+import { fillPath } from '../../../shared/api/paths.ts';
+import { COURSE_MESSAGES } from '../course-messages.ts';
+import { courseKeys, useRefreshCourses } from './courses.api.ts';
+
+/*
+ * Enrolment screens: a course's learners (assign, unassign, change), the caller's assigned and
+ * not-yet-assigned courses, and enrolment requests. Every change refreshes the whole course key
+ * tree, since an enrolment shows on lists, details, progress and request badges alike.
+ */
+
+const ZEnrolmentPage = zPage(ZEnrolment);
+const ZCoursePage = zPage(ZCourse);
+const ZUserPage = zPage(ZUserRow);
+const ZDecision = z.object({ withdrawn: z.boolean(), enrolment: ZEnrolment.nullable() });
+
+export interface EnrolmentListQuery {
+  search?: string;
+  status?: TEnrolmentStatus;
+  page: number;
+  page_size: number;
+}
+
+/** One page of a course's enrolments (course managers). */
+export function useCourseEnrolments(courseId: number, query: EnrolmentListQuery) {
+  return useQuery({
+    queryKey: courseKeys.enrolments(courseId, query),
+    queryFn: ({ signal }) =>
+      api.get(fillPath(learningPaths.courseEnrolments, { courseId }), {
+        query: { ...query },
+        schema: ZEnrolmentPage,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    enabled: courseId > 0,
+    meta: { errorMessage: COURSE_MESSAGES.listFailed },
+  });
+}
+
+/** Learners of the organisation matching a search, for the assign dialog's picker. */
+export function useLearnerOptions(search: string, enabled: boolean) {
+  const query = { role: '4', search: search.trim() || undefined, page_size: 20 };
+  return useQuery({
+    queryKey: ['courses', 'learner-options', query],
+    queryFn: ({ signal }) => api.get(userAdminPaths.list, { query, schema: ZUserPage, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+    meta: { errorMessage: COURSE_MESSAGES.listFailed },
+  });
+}
+
+export function useAssignLearners(courseId: number) {
+  const refresh = useRefreshCourses();
+  return useMutation({
+    mutationFn: (input: TAssignLearners) =>
+      api.post(fillPath(learningPaths.assign, { courseId }), input, { schema: ZAssignResult }),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.postFailed },
+  });
+}
+
+export function useUnassignLearners(courseId: number) {
+  const refresh = useRefreshCourses();
+  return useMutation({
+    mutationFn: (users: number[]) =>
+      api.post(
+        fillPath(learningPaths.unassign, { courseId }),
+        { users },
+        {
+          schema: ZUnassignResult,
+        },
+      ),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.postFailed },
+  });
+}
+
+/** Due date or status change of one enrolment (course managers). */
+export function useUpdateEnrolment() {
+  const refresh = useRefreshCourses();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: TEnrolmentUpdate }) =>
+      api.patch(fillPath(learningPaths.userEnrolment, { id }), change, { schema: ZEnrolment }),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage: 'Enrolment updated.' },
+  });
+}
+
+export interface RequestListQuery {
+  scope: 'mine' | 'to_decide';
+  status?: TEnrolmentStatus;
+  page: number;
+  page_size: number;
+}
+
+/** Enrolment requests: the caller's own, or those on courses they manage, with the pending count. */
+export function useEnrolmentRequests(query: RequestListQuery, enabled = true) {
+  return useQuery({
+    queryKey: courseKeys.requests(query),
+    queryFn: ({ signal }) =>
+      api.get(learningPaths.enrolmentRequests, {
+        query: { ...query },
+        schema: ZEnrolmentRequestPage,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+    meta: { errorMessage: COURSE_MESSAGES.listFailed },
+  });
+}
+
+export function useApproveRequest() {
+  const refresh = useRefreshCourses();
+  return useMutation({
+    mutationFn: (enrolment: number) =>
+      api.post(learningPaths.enrolmentApprove, { enrolment }, { schema: ZEnrolment }),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage: 'Request approved.' },
+  });
+}
+
+/** Rejects a request (managers, with an optional reason) or withdraws the caller's own. */
+export function useRejectRequest(successMessage = 'Request rejected.') {
+  const refresh = useRefreshCourses();
+  return useMutation({
+    mutationFn: ({ enrolment, reason }: { enrolment: number; reason?: string }) =>
+      api.post(
+        learningPaths.enrolmentReject,
+        { enrolment, ...(reason ? { reason } : {}) },
+        { schema: ZDecision },
+      ),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage },
+  });
+}
+
+/** The search, order and page of the caller's course grids. */
+export interface MyCoursesQuery {
+  search?: string;
+  ordering?: 'title' | '-created_at';
+  /** Assigned courses only: in progress or completed. */
+  enrolment_status?: 'enrolled' | 'completed';
+  page: number;
+  page_size: number;
+}
+
+/** Published courses the caller is not enrolled in, each with their pending/rejected request. */
+export function useUnassignedCourses(query: MyCoursesQuery) {
+  return useQuery({
+    queryKey: courseKeys.list(enrolmentScreenPaths.unassigned, query),
+    queryFn: ({ signal }) =>
+      api.get(enrolmentScreenPaths.unassigned, {
+        query: { ...query },
+        schema: ZCoursePage,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: COURSE_MESSAGES.listFailed },
+  });
+}
+
+/** The caller's courses (enrolled or completed) with their enrolment. */
+export function useAssignedCourses(query: MyCoursesQuery) {
+  return useQuery({
+    queryKey: courseKeys.list(coursePaths.assigned, query),
+    queryFn: ({ signal }) =>
+      api.get(coursePaths.assigned, { query: { ...query }, schema: ZCoursePage, signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: COURSE_MESSAGES.listFailed },
+  });
+}
