@@ -23,6 +23,7 @@ import { notifySuccess } from '../../../shared/notify/notify.ts';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { EmptyState } from '../../../shared/ui/section-card.tsx';
+import { ScormReport } from '../../content-player/scorm/scorm-report.tsx';
 import { useCourseDetail } from '../api/courses.api.ts';
 import {
   useCourseEnrolments,
@@ -84,6 +85,9 @@ export default function CourseEnrolmentsPage() {
       },
     });
   };
+
+  // Packages report per SCO: shown when the course uses at least one.
+  const hasScorm = course.data?.modules.some((m) => m.files.some((f) => f.kind === 'scorm'));
 
   return (
     <PageContainer>
@@ -225,6 +229,14 @@ export default function CourseEnrolmentsPage() {
             labelRowsPerPage="Per page"
           />
         </Card>
+        {hasScorm && (
+          <Card component="section" aria-labelledby="scorm-tracking-title" sx={{ p: 2 }}>
+            <Typography id="scorm-tracking-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+              SCORM tracking
+            </Typography>
+            <ScormReport courseId={courseId} />
+          </Card>
+        )}
       </Stack>
       {course.data && (
         <AssignLearnersDialog
