@@ -157,6 +157,7 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /api/courses/modules/:id/': { ...ADMINS, trainer: 'ok' },
   'POST /api/courses/modules/:id/files/': { ...ADMINS, trainer: 'ok' },
   'PATCH /api/courses/modules/:id/files/': { ...ADMINS, trainer: 'ok' },
+  'PATCH /api/courses/modules/:id/files/:itemId/': { ...ADMINS, trainer: 'ok' },
   'DELETE /api/courses/modules/:id/files/:itemId/': { ...ADMINS, trainer: 'ok' },
   'GET /api/courses/file-repo/': { ...ADMINS, trainer: 'ok' },
   'POST /api/courses/file-repo/': { ...ADMINS, trainer: 'ok' },

@@ -243,6 +243,9 @@ export const ZModuleFileAttach = z.strictObject({
   sco_id: z.string().trim().max(255).nullable().default(null),
 });
 
+/** PATCH modules/{id}/files/{itemId}/: whether the file counts towards completion. */
+export const ZModuleFilePatch = z.strictObject({ required: z.boolean() });
+
 export const ZCourseDetail = z.object({
   course: ZCourse,
   modules: z.array(ZModule),

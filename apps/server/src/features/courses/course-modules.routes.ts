@@ -4,6 +4,7 @@ import {
   ZErrorResponse,
   ZModule,
   ZModuleFileAttach,
+  ZModuleFilePatch,
   ZModuleInput,
   ZModulePatch,
   ZReorder,
@@ -154,6 +155,21 @@ export function registerCourseModuleRoutes(app: FastifyInstance, ctx: AppContext
       config: { access: edit },
     },
     async (req) => modules.reorderFiles(ctx, caller(req), req.params.id, req.body.order),
+  );
+
+  r.patch(
+    p.moduleFile,
+    {
+      schema: {
+        tags,
+        summary: 'Mark a file item required (counts towards completion) or optional',
+        params: itemParam,
+        body: ZModuleFilePatch,
+        response: { 200: ZModule, ...errors },
+      },
+      config: { access: edit },
+    },
+    async (req) => modules.updateFile(ctx, caller(req), req.params.id, req.params.itemId, req.body),
   );
 
   r.delete(

@@ -245,6 +245,30 @@ export const courseModulesService = {
     return (await modulesWithFiles(ctx.db, m.courseId, id))[0]!;
   },
 
+  /**
+   * Whether a file counts towards completion. Learners' course status follows at their next
+   * progress report; a completion already recorded stays (it is history).
+   */
+  async updateFile(
+    ctx: AppContext,
+    auth: AuthContext,
+    id: number,
+    itemId: number,
+    input: { required: boolean },
+  ) {
+    const { module: m } = await editableModule(ctx.db, auth, id);
+    await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+      const [changed] = await tx
+        .update(moduleFiles)
+        .set({ required: input.required })
+        .where(and(eq(moduleFiles.id, itemId), eq(moduleFiles.moduleId, id)))
+        .returning({ id: moduleFiles.id });
+      if (!changed) throw notFound('This file is not in the module.');
+      await touch(tx, m.courseId);
+    });
+    return (await modulesWithFiles(ctx.db, m.courseId, id))[0]!;
+  },
+
   async detachFile(ctx: AppContext, auth: AuthContext, id: number, itemId: number) {
     const { module: m } = await editableModule(ctx.db, auth, id);
     await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {

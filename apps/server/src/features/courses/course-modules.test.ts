@@ -145,6 +145,22 @@ describe('modules', () => {
     // The learner may now stream a file of the published course.
     expect((await a.get(body.modules[0].files[1].file, acme.learner.token)).statusCode).toBe(200);
 
+    // Required or optional after attaching; only the course's editors, only this module's items.
+    const optional = await a.patch(`${files}${items[0]}/`, acme.trainer.token, { required: false });
+    expect(optional.statusCode).toBe(200);
+    expect(optional.json().files.find((f: { id: number }) => f.id === items[0]).required).toBe(
+      false,
+    );
+    expect(
+      (await a.patch(`${files}${items[0]}/`, acme.learner.token, { required: true })).statusCode,
+    ).toBe(403);
+    expect(
+      (await a.patch(`${files}999999/`, acme.trainer.token, { required: true })).statusCode,
+    ).toBe(404);
+    expect(
+      (await a.patch(`${files}${items[0]}/`, acme.trainer.token, { required: 'yes' })).statusCode,
+    ).toBe(400);
+
     const detach = await a.del(`${files}${items[1]}/`, acme.trainer.token);
     expect(
       detach.json().files.map((f: { name: string; position: number }) => [f.name, f.position]),

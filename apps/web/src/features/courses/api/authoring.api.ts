@@ -144,6 +144,21 @@ export function useAttachFile(moduleId: number) {
   });
 }
 
+/** Required files count towards completion; optional ones do not. */
+export function useSetFileRequired(moduleId: number) {
+  const refresh = useRefreshCourses();
+  return useMutation({
+    mutationFn: ({ itemId, required }: { itemId: number; required: boolean }) =>
+      api.patch(
+        fillPath(coursePaths.moduleFile, { id: moduleId, itemId }),
+        { required },
+        { schema: ZModule },
+      ),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.updateFailed },
+  });
+}
+
 export function useDetachFile(moduleId: number) {
   const refresh = useRefreshCourses();
   return useMutation({

@@ -6,12 +6,18 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { formatBytes } from '../../../../shared/files/file-rules.ts';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.tsx';
 import { EmptyState, SectionCard } from '../../../../shared/ui/section-card.tsx';
-import { useAttachFile, useDetachFile, useReorderFiles } from '../../api/authoring.api.ts';
+import {
+  useAttachFile,
+  useDetachFile,
+  useReorderFiles,
+  useSetFileRequired,
+} from '../../api/authoring.api.ts';
 import { KIND_LABEL } from '../../authoring/repository-rules.ts';
 import { FilePickerDialog } from './file-picker-dialog.tsx';
 import { SortableList } from './sortable-list.tsx';
@@ -24,6 +30,7 @@ export function ModuleFilesSection({ module, editable }: { module: TModule; edit
   const [detaching, setDetaching] = useState<TModuleFileItem | null>(null);
   const attach = useAttachFile(module.id);
   const detach = useDetachFile(module.id);
+  const setRequired = useSetFileRequired(module.id);
   const reorder = useReorderFiles(module.id);
   const attachedIds = useMemo(() => new Set(items.map((item) => item.file_id)), [items]);
 
@@ -80,12 +87,29 @@ export function ModuleFilesSection({ module, editable }: { module: TModule; edit
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                     {KIND_LABEL[item.kind as TFileKind] ?? item.kind} · {formatBytes(item.size)}
                   </Typography>
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    label={item.required ? 'Required' : 'Optional'}
-                    color={item.required ? 'primary' : 'default'}
-                  />
+                  {editable ? (
+                    <Tooltip title="Required files count towards completing the course">
+                      <Chip
+                        size="small"
+                        variant={item.required ? 'filled' : 'outlined'}
+                        label={item.required ? 'Required' : 'Optional'}
+                        color={item.required ? 'primary' : 'default'}
+                        aria-pressed={item.required}
+                        aria-label={`${item.name}: ${item.required ? 'required' : 'optional'}; press to make it ${item.required ? 'optional' : 'required'}`}
+                        disabled={setRequired.isPending}
+                        onClick={() =>
+                          setRequired.mutate({ itemId: item.id, required: !item.required })
+                        }
+                      />
+                    </Tooltip>
+                  ) : (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={item.required ? 'Required' : 'Optional'}
+                      color={item.required ? 'primary' : 'default'}
+                    />
+                  )}
                 </Stack>
               </Stack>
               {editable && (
