@@ -8,8 +8,11 @@ import { type Course, canEdit, canSee } from './course-access.ts';
 import { courseCategories, courses } from './courses.table.ts';
 import { courseEnrolments } from './enrolments.table.ts';
 
+/** A stored image's version: its key is new with every upload, so caches never show a stale one. */
+export const imageVersion = (key: string) => key.split('/').pop()!.slice(0, 8);
+
 export const courseImageUrl = (c: { id: number; imageKey: string | null }) =>
-  c.imageKey ? `/api/courses/${c.id}/image/` : null;
+  c.imageKey ? `/api/courses/${c.id}/image/?v=${imageVersion(c.imageKey)}` : null;
 
 /** canSee() of course-access.ts as SQL, so lists filter in the database. */
 export function visibleTo(auth: AuthContext): SQL | undefined {

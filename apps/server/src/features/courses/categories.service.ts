@@ -5,6 +5,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { conflict, notFound } from '../../core/errors/app-error.ts';
 import type { StoredFile } from '../../core/storage/file-store.ts';
+import { imageVersion } from './catalogue.repository.ts';
 import { courseCategories, courses } from './courses.table.ts';
 
 type Category = typeof courseCategories.$inferSelect;
@@ -17,7 +18,9 @@ function toCategory(c: Category, count: number): TCategory {
     organization: c.organisationId,
     name: c.name,
     description: c.description ?? '',
-    image: c.imageKey ? `/api/courses/categories/${c.id}/image/` : null,
+    image: c.imageKey
+      ? `/api/courses/categories/${c.id}/image/?v=${imageVersion(c.imageKey)}`
+      : null,
     course_count: count,
     created_at: c.createdAt.toISOString(),
   };

@@ -109,11 +109,8 @@ export default function EditCoursePage() {
           <SectionCard title="Course details">
             <CourseForm
               initial={initial}
-              // The image URL stays the same when the image is replaced: version it so the
-              // browser does not show its cached copy.
-              currentImage={
-                course.image && `${course.image}?v=${encodeURIComponent(course.updated_at)}`
-              }
+              // The server versions the URL (?v=) with each new image: no stale copy.
+              currentImage={course.image}
               submitLabel="Save changes"
               readOnly={!editable}
               save={(form, onProgress) => update.mutateAsync({ form, onProgress })}
