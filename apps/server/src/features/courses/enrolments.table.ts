@@ -51,6 +51,11 @@ export const courseEnrolments = pgTable(
     uniqueIndex('course_enrolments_course_user_uq').on(t.courseId, t.userId),
     index('course_enrolments_user_status_idx').on(t.userId, t.status),
     index('course_enrolments_course_status_idx').on(t.courseId, t.status),
+    // The Requests lists: only rows that were requests, newest first; pending ones per course.
+    index('course_enrolments_requests_idx')
+      .on(t.requestedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.requestedAt} is not null`),
+    index('course_enrolments_pending_idx').on(t.courseId).where(sql`${t.status} = 'requested'`),
     check(
       'course_enrolments_status_ck',
       sql`${t.status} in ('requested', 'enrolled', 'rejected', 'completed')`,

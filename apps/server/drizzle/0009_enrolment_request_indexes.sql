@@ -1,0 +1,2 @@
+CREATE INDEX "course_enrolments_requests_idx" ON "course_enrolments" USING btree ("requested_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "course_enrolments"."requested_at" is not null;--> statement-breakpoint
+CREATE INDEX "course_enrolments_pending_idx" ON "course_enrolments" USING btree ("course_id") WHERE "course_enrolments"."status" = 'requested';
