@@ -22,6 +22,7 @@ import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
 import { StatTiles } from '../../dashboard/components/stat-tiles.tsx';
 import { useCourseDashboard } from '../api/catalogue.api.ts';
+import { CourseTextsCard } from '../components/catalogue/course-texts-card.tsx';
 
 const CourseStatusChart = lazy(() => import('../components/catalogue/course-status-chart.tsx'));
 const chartSkeleton = <Skeleton variant="rounded" height={260} />;
@@ -131,6 +132,9 @@ export default function CourseAdminDashboardPage() {
                   ))}
                 </List>
               </SectionCard>
+            </Grid>
+            <Grid size={{ xs: 12, md: 8 }}>
+              <CourseTextsCard />
             </Grid>
           </Grid>
         </Stack>

@@ -13,6 +13,7 @@ import { isAdmin } from '../../../app/session/roles.ts';
 import { useSession } from '../../../app/session/session.tsx';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { type CourseListPath, useCourseList } from '../api/catalogue.api.ts';
+import { COURSE_TEXT_KEYS, useCourseTexts } from '../api/settings.api.ts';
 import { CARD_PAGE_SIZE, catalogueApiQuery, isFiltered } from '../catalogue-query.ts';
 import { CourseFilters } from '../components/catalogue/course-filters.tsx';
 import { CourseGrid } from '../components/catalogue/course-grid.tsx';
@@ -63,6 +64,8 @@ export default function CoursesHomePage() {
   const { state, update, params, setParam } = useCatalogueState(CARD_PAGE_SIZE);
   const roleId = user?.role.id ?? ROLE.LEARNER;
   const staff = roleId <= ROLE.TRAINER;
+  // The organisation's introduction (course overview → Course texts) replaces the default line.
+  const intro = useCourseTexts().data?.[COURSE_TEXT_KEYS.catalogueIntro];
   const tabs = staff ? STAFF_TABS : LEARNER_TABS;
   const tab = tabs.find((t) => t.id === params.get('tab')) ?? tabs[0]!;
   const list = useCourseList(tab.path, catalogueApiQuery(state, staff), Boolean(user));
@@ -72,7 +75,9 @@ export default function CoursesHomePage() {
     <PageContainer>
       <PageHeader
         title="Courses"
-        subtitle={staff ? 'Build, publish and track courses.' : 'Learn at your own pace.'}
+        subtitle={
+          intro || (staff ? 'Build, publish and track courses.' : 'Learn at your own pace.')
+        }
         actions={
           staff && (
             <>

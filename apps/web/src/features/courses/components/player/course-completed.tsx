@@ -8,6 +8,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { COURSE_TEXT_KEYS, useCourseTexts } from '../../api/settings.api.ts';
 import { ReviewDialog } from './review-dialog.tsx';
 
 /** Shown once every required file is done: congratulations and the way to review the course. */
@@ -18,6 +19,8 @@ export function CourseCompleted({
   courseId: number;
   completedAt: string | null;
 }) {
+  // The organisation's own words, set by an admin on the course overview.
+  const message = useCourseTexts().data?.[COURSE_TEXT_KEYS.completionMessage];
   const [reviewing, setReviewing] = useState(false);
   const when = completedAt ? new Date(completedAt).toLocaleDateString() : null;
   return (
@@ -48,6 +51,7 @@ export function CourseCompleted({
           >
             Congratulations, you completed this course!
           </Typography>
+          {message && <Typography sx={{ mt: 0.5, whiteSpace: 'pre-line' }}>{message}</Typography>}
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
             {when ? `Completed on ${when}. ` : ''}Tell other learners what you thought of it.
           </Typography>
