@@ -81,10 +81,15 @@ export const progress = {
   /**
    * The learner reports a file's status and the time spent since the last
    * report. A completed file stays completed; the last-course state moves to
-   * this file; when every required file is completed the course is, once:
+   * this file (unless `moveResumePoint` is false); when every required file is completed the course is, once:
    * the enrolment row is locked, so two reports racing cannot both complete it.
    */
-  async report(ctx: AppContext, auth: AuthContext, input: Report): Promise<TCourseProgress> {
+  async report(
+    ctx: AppContext,
+    auth: AuthContext,
+    input: Report,
+    options: { moveResumePoint?: boolean } = {},
+  ): Promise<TCourseProgress> {
     const [file] = await ctx.db
       .select({
         id: moduleFiles.id,
@@ -127,10 +132,12 @@ export const progress = {
             updatedAt: now,
           },
         });
-      const set: Partial<typeof courseEnrolments.$inferInsert> = {
-        lastModuleId: file.moduleId,
-        lastModuleFileId: file.id,
-      };
+      // Content that reports on its own (a SCORM package's last commit can land after the
+      // learner moved on) must not drag the resume point back to itself.
+      const set: Partial<typeof courseEnrolments.$inferInsert> =
+        options.moveResumePoint === false
+          ? {}
+          : { lastModuleId: file.moduleId, lastModuleFileId: file.id };
       if (enrolment.status === 'enrolled') {
         const { total, done } = await requiredCounts(tx, file.courseId, enrolment.id);
         set.progressPercent = total === 0 ? 0 : Math.floor((done * 100) / total);
@@ -151,11 +158,15 @@ export const progress = {
           });
         }
       }
-      const [updated] = await tx
-        .update(courseEnrolments)
-        .set(set)
-        .where(eq(courseEnrolments.id, enrolment.id))
-        .returning();
+      // Nothing to change (a completed course, resume point kept): answer as it stands.
+      const [updated] =
+        Object.keys(set).length === 0
+          ? [enrolment]
+          : await tx
+              .update(courseEnrolments)
+              .set(set)
+              .where(eq(courseEnrolments.id, enrolment.id))
+              .returning();
       return courseState(tx, updated!);
     });
   },

@@ -290,11 +290,18 @@ export const runtime = {
       };
     });
 
-    await progress.report(ctx, auth, {
-      module_file: moduleFileId,
-      status: out.completed ? 'completed' : 'in_progress',
-      time_spent: out.delta,
-    });
+    // The player reports the learner's position itself when they open a file; a commit (the
+    // terminating one arrives after they moved on) only records status and time.
+    await progress.report(
+      ctx,
+      auth,
+      {
+        module_file: moduleFileId,
+        status: out.completed ? 'completed' : 'in_progress',
+        time_spent: out.delta,
+      },
+      { moveResumePoint: false },
+    );
     return {
       result: true,
       errorCode: 0,

@@ -196,6 +196,26 @@ describe('SCORM 1.2 run-time', () => {
     expect(after!.status).toBe('completed');
   });
 
+  it('records status and time without moving the resume point (a late commit must not pull it back)', async () => {
+    const s = await setup('1.2');
+    const res = await s.commit('intro', {
+      core: { lesson_status: 'incomplete', session_time: '00:01:00' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [enrolment] = await t.database.db
+      .select()
+      .from(courseEnrolments)
+      .where(
+        and(eq(courseEnrolments.courseId, s.course.id), eq(courseEnrolments.userId, s.learner.id)),
+      );
+    expect(enrolment).toMatchObject({ lastModuleFileId: null, lastModuleId: null });
+    const [p] = await t.database.db
+      .select()
+      .from(moduleFileProgress)
+      .where(eq(moduleFileProgress.moduleFileId, s.moduleFile.id));
+    expect(p).toMatchObject({ status: 'in_progress', timeSpentSeconds: 60 });
+  });
+
   it('takes the terminate commit as a same-origin beacon (cookie, text/plain, no CSRF header)', async () => {
     const s = await setup('1.2');
     const beacon = (headers: Record<string, string>, cookie = true) =>
