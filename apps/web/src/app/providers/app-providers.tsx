@@ -6,6 +6,7 @@ import { ErrorFallback } from '../layout/error-fallback.tsx';
 import { LoadingOverlayProvider } from '../overlay/loading-overlay.tsx';
 import { OrganisationThemeProvider } from '../theme/organisation-theme-provider.tsx';
 import { createQueryClient } from './query-client.ts';
+import { SNACKBAR_COMPONENTS } from './snackbar-content.tsx';
 
 /**
  * Everything the pages rely on: server state (first, since the theme itself is fetched), the
@@ -22,6 +23,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
             maxSnack={3}
             anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
             preventDuplicate
+            Components={SNACKBAR_COMPONENTS}
           >
             <LoadingOverlayProvider>{children}</LoadingOverlayProvider>
           </SnackbarProvider>
