@@ -1,4 +1,6 @@
 import type { TScormCommitResult, TScormState, TScoStatus } from '@atrium/contract';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import NavigateBefore from '@mui/icons-material/NavigateBefore';
 import NavigateNext from '@mui/icons-material/NavigateNext';
 import Replay from '@mui/icons-material/Replay';
@@ -6,10 +8,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { fetchScormState, useNewAttempt, useScormPackage } from '../api/scorm.api.ts';
@@ -54,6 +59,9 @@ export function ScormPlayer({ moduleFileId, fileId, onCommitted }: ScormPlayerPr
   const newAttempt = useNewAttempt(moduleFileId);
   const notify = useRef(onCommitted);
   notify.current = onCommitted;
+  // On a phone the contents would push the content a screen or more down: folded by default.
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  const [tocOpen, setTocOpen] = useState(false);
 
   // First SCO once the package is known: the remembered one, else the first not done.
   useEffect(() => {
@@ -125,7 +133,8 @@ export function ScormPlayer({ moduleFileId, fileId, onCommitted }: ScormPlayerPr
   const multi = launchable.length > 1;
 
   return (
-    <Stack spacing={1.5}>
+    // A named region: its Previous/Next stay apart from the course player's own.
+    <Stack spacing={1.5} component="section" aria-label="SCORM package">
       {state && !state.tracked && (
         <Alert severity="info">Preview: you are not enrolled, so nothing is recorded.</Alert>
       )}
@@ -182,7 +191,31 @@ export function ScormPlayer({ moduleFileId, fileId, onCommitted }: ScormPlayerPr
             variant="outlined"
             sx={{ width: { md: 260 }, flexShrink: 0, maxHeight: { md: '70vh' }, overflow: 'auto' }}
           >
-            <ScormToc entries={entries} groups={groups} current={current} onSelect={setCurrent} />
+            {narrow && (
+              <Button
+                fullWidth
+                onClick={() => setTocOpen((open) => !open)}
+                aria-expanded={tocOpen}
+                endIcon={tocOpen ? <ExpandLess /> : <ExpandMore />}
+                sx={{ justifyContent: 'space-between', px: 2 }}
+              >
+                Package contents
+              </Button>
+            )}
+            <Collapse
+              in={!narrow || tocOpen}
+              sx={{ maxHeight: { xs: '50vh', md: 'none' }, overflow: 'auto' }}
+            >
+              <ScormToc
+                entries={entries}
+                groups={groups}
+                current={current}
+                onSelect={(identifier) => {
+                  setCurrent(identifier);
+                  setTocOpen(false);
+                }}
+              />
+            </Collapse>
           </Paper>
         )}
         <Paper variant="outlined" sx={{ flexGrow: 1, overflow: 'hidden', minHeight: 420 }}>

@@ -37,14 +37,14 @@ export function HlsVideo({ fileId, videoProps, onVideoElement }: HlsVideoProps) 
     if (!element || !master) return;
     let destroyed = false;
     let hls: { destroy(): void } | null = null;
-    if (element.canPlayType('application/vnd.apple.mpegurl')) {
-      element.src = master;
-      return;
-    }
+    // hls.js first wherever Media Source exists (it picks the rendition by measured bandwidth
+    // the same way everywhere); the browser's own HLS (iOS Safari, recent Chromium) otherwise.
     void import('hls.js').then(({ default: Hls }) => {
       if (destroyed) return;
       if (!Hls.isSupported()) {
-        element.src = data?.source ?? '';
+        element.src = element.canPlayType('application/vnd.apple.mpegurl')
+          ? master
+          : (data?.source ?? '');
         return;
       }
       const player = new Hls({

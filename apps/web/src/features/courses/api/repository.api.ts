@@ -48,8 +48,8 @@ export function useUploadRepositoryFile() {
       });
     },
     onSuccess: refresh,
-    // No error toast: the upload panel shows the server's refusal next to the file.
-    meta: { successMessage: 'File uploaded.' },
+    // No toasts: the upload panel says what happened next to the file (uploaded, or the
+    // server's refusal), and on a module page the attach that follows confirms it again.
   });
 }
 
