@@ -12,6 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatBytes } from '../../../../shared/files/file-rules.ts';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.tsx';
 import { EmptyState, SectionCard } from '../../../../shared/ui/section-card.tsx';
+import { VideoStatusChip } from '../../../content-player/video/video-status-chip.tsx';
 import {
   useAttachFile,
   useDetachFile,
@@ -87,6 +88,9 @@ export function ModuleFilesSection({ module, editable }: { module: TModule; edit
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                     {KIND_LABEL[item.kind as TFileKind] ?? item.kind} · {formatBytes(item.size)}
                   </Typography>
+                  {item.kind === 'video' && (
+                    <VideoStatusChip fileId={item.file_id} name={item.name} />
+                  )}
                   {editable ? (
                     <Tooltip title="Required files count towards completing the course">
                       <Chip

@@ -2,6 +2,7 @@ import type { TFileKind, TRepositoryFile } from '@atrium/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -13,6 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatBytes } from '../../../../shared/files/file-rules.ts';
+import { VideoStatusChip } from '../../../content-player/video/video-status-chip.tsx';
 import { KIND_LABEL } from '../../authoring/repository-rules.ts';
 
 /** The repository files of one page: name, kind, size, date, use; actions per row. */
@@ -65,6 +67,11 @@ export function RepositoryTable({
                   {KIND_LABEL[file.kind as TFileKind] ?? file.kind} · {formatBytes(file.size)} ·
                   used by {file.used_by_modules}
                 </Typography>
+                {file.kind === 'video' && (
+                  <Box sx={{ mt: 0.5 }}>
+                    <VideoStatusChip fileId={file.id} name={file.name} />
+                  </Box>
+                )}
               </TableCell>
               <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                 {KIND_LABEL[file.kind as TFileKind] ?? file.kind}
