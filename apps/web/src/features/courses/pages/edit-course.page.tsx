@@ -17,6 +17,7 @@ import { useDeleteCourse, useUpdateCourse } from '../api/authoring.api.ts';
 import { useCourseDetail } from '../api/courses.api.ts';
 import { type CourseFormValues, courseToForm } from '../authoring/course-form.ts';
 import { managesCourse } from '../authoring/publish-actions.ts';
+import { AssignmentsSection } from '../components/assignments/assignments-section.tsx';
 import { CourseForm } from '../components/authoring/course-form.tsx';
 import { CourseStatusCard } from '../components/authoring/course-status-card.tsx';
 import { ModulesSection } from '../components/authoring/modules-section.tsx';
@@ -124,6 +125,12 @@ export default function EditCoursePage() {
               courseId={course.id}
               modules={detail.data.modules}
               editable={editable}
+            />
+            <AssignmentsSection
+              courseId={course.id}
+              modules={detail.data.modules}
+              editable={editable}
+              manages={manages}
             />
           </Stack>
         </Grid>
