@@ -2,31 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiSignIn } from '../support/accounts.ts';
 import { collectPageErrors, saveScreenshot } from '../support/browser.ts';
+import { call, tinyPdf } from '../support/fixtures.ts';
 import { PHONE, useBrowser } from '../support/pages.ts';
 import { csvFile, uniqueTag } from '../support/people.ts';
 
 const { signedInPage } = useBrowser();
 const DESKTOP = { viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' as const };
-
-/** A one-page PDF, written by hand: enough for the server's content check. */
-function tinyPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body);
-}
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -44,19 +25,6 @@ async function listTitles(page: Page, list: string) {
     .getByRole('list', { name: list })
     .getByRole('listitem')
     .evaluateAll((items) => items.map((item) => item.textContent ?? ''));
-}
-
-/** JSON through the API as `token` (Authorization header: no CSRF cookie needed). */
-async function apiSend(method: string, path: string, token: string, body: unknown) {
-  const response = await fetch(`${inject('baseURL')}${path}`, {
-    method,
-    headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as { id: number };
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
 }
 
 describe('course authoring', () => {
@@ -208,11 +176,15 @@ describe('course authoring', () => {
 
   it('shows a trainer a published course of someone else read-only', async () => {
     const admin = await apiSignIn('admin');
-    const course = await apiSend('POST', '/api/courses/', admin, {
+    const course = await call<{ id: number }>('POST', '/api/courses/', admin, {
       title: `Read only ${uniqueTag()}`,
     });
-    await apiSend('POST', `/api/courses/${course.id}/modules/`, admin, { title: 'Welcome' });
-    await apiSend('PATCH', `/api/courses/published/${course.id}/`, admin, { status: 'published' });
+    await call<{ id: number }>('POST', `/api/courses/${course.id}/modules/`, admin, {
+      title: 'Welcome',
+    });
+    await call<{ id: number }>('PATCH', `/api/courses/published/${course.id}/`, admin, {
+      status: 'published',
+    });
 
     const { page } = await signedInPage('trainer', { ...PHONE, colorScheme: 'dark' });
     await page.goto(`/courses/edit-course/${course.id}`);
@@ -226,7 +198,7 @@ describe('course authoring', () => {
 
   it('lets a trainer submit their draft for review and withdraw it', async () => {
     const trainer = await apiSignIn('trainer');
-    const course = await apiSend('POST', '/api/courses/', trainer, {
+    const course = await call<{ id: number }>('POST', '/api/courses/', trainer, {
       title: `Mine ${uniqueTag()}`,
     });
     const { page } = await signedInPage('trainer', DESKTOP);

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiSignIn } from '../support/accounts.ts';
 import { saveScreenshot } from '../support/browser.ts';
+import { freshLearner } from '../support/content-player.ts';
+import { call } from '../support/fixtures.ts';
 import { useBrowser } from '../support/pages.ts';
 import { uniqueTag } from '../support/people.ts';
 
@@ -27,27 +29,11 @@ async function shot(page: Page, name: string, fullPage = true) {
   await saveScreenshot(page, name, { fullPage });
 }
 
-/** JSON through the API as `token`. */
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${inject('baseURL')}${path}`, {
-    method,
-    headers: {
-      authorization: `Token ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** A published course made through the API by the demo admin. */
 async function publishedCourse(token: string, input: Record<string, unknown>) {
-  const course = await api<{ id: number }>('POST', '/api/courses/', token, input);
-  await api('POST', `/api/courses/${course.id}/modules/`, token, { title: 'Getting started' });
-  await api('PATCH', `/api/courses/published/${course.id}/`, token, { status: 'published' });
+  const course = await call<{ id: number }>('POST', '/api/courses/', token, input);
+  await call('POST', `/api/courses/${course.id}/modules/`, token, { title: 'Getting started' });
+  await call('PATCH', `/api/courses/published/${course.id}/`, token, { status: 'published' });
   return course.id;
 }
 
@@ -132,7 +118,8 @@ describe('course catalogue', () => {
     });
     await publishedCourse(admin, { title: `Ladder Basics ${tag}`, level: 'beginner' });
 
-    const { page } = await signedInPage('learner', DESKTOP);
+    // A learner of their own: the demo learner is enrolled by other specs.
+    const { page } = await signedInPage(await freshLearner(), DESKTOP);
     await page.goto('/courses');
     await page.getByRole('heading', { level: 1, name: 'Courses' }).waitFor();
     await page.getByText('You are not enrolled in a course yet.').waitFor();
@@ -178,11 +165,11 @@ describe('course catalogue', () => {
   it('shows the server refusing to delete a category in use', async () => {
     const admin = await apiSignIn('admin');
     const name = `Busy ${uniqueTag()}`;
-    const category = await api<{ id: number }>('POST', '/api/courses/categories/', admin, {
+    const category = await call<{ id: number }>('POST', '/api/courses/categories/', admin, {
       name,
       description: 'Has a course.',
     });
-    await api('POST', '/api/courses/', admin, { title: `In ${name}`, category: category.id });
+    await call('POST', '/api/courses/', admin, { title: `In ${name}`, category: category.id });
 
     const { page } = await signedInPage('admin', DESKTOP);
     await page.goto(`/courses/course-category-detail?search=${encodeURIComponent(name)}`);

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn } from '../support/accounts.ts';
 import { collectPageErrors } from '../support/browser.ts';
+import { call } from '../support/fixtures.ts';
 import { PHONE, useBrowser } from '../support/pages.ts';
 import { uniqueTag } from '../support/people.ts';
 
@@ -13,22 +14,6 @@ const PHONE_390 = {
   viewport: { width: 390, height: 844 },
   reducedMotion: 'reduce' as const,
 };
-
-async function call<T>(method: string, url: string, token: string, body?: unknown): Promise<T> {
-  const multipart = body instanceof FormData;
-  const response = await fetch(`${inject('baseURL')}${url}`, {
-    method,
-    headers: {
-      authorization: `Token ${token}`,
-      ...(body !== undefined && !multipart ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => undefined)) as T;
-  if (!response.ok)
-    throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(data)}`);
-  return data;
-}
 
 async function shot(page: Page, name: string) {
   await mkdir('/tmp/shots', { recursive: true });

@@ -1,19 +1,10 @@
-/**
- * Issue 6, "Done when": one story through the UI. An admin creates a category and a course
- * with two modules (a PDF and a video), publishes it and assigns a learner; the learner
- * completes both files, sees 100% and writes a review; a second learner requests enrolment,
- * the admin approves it and the course shows in that learner's list.
- * The learners are made fresh for this run so no other spec's state leaks in.
- */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiSignIn } from '../support/accounts.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
 import { collectPageErrors, saveScreenshot } from '../support/browser.ts';
+import { ffmpegClip, tinyPdf } from '../support/fixtures.ts';
 import { PHONE, useBrowser } from '../support/pages.ts';
 import { uniqueTag } from '../support/people.ts';
 
@@ -30,42 +21,6 @@ const PHONE_390 = {
   reducedMotion: 'reduce' as const,
   bypassCSP: true,
 };
-
-/** A one-page PDF with a line of text, its cross-reference offsets computed. */
-function tinyPdf(text: string): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${text.length + 32} >>\nstream\nBT /F1 18 Tf 30 100 Td (${text}) Tj ET\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
-/** A two-second test pattern with a tone, as a learner's phone might record it. */
-function tinyVideo(): Buffer {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'atrium-flow-')), 'clip.mp4');
-  // biome-ignore format: one ffmpeg option per line reads worse than the command as typed.
-  execFileSync('/usr/bin/ffmpeg', [
-    '-loglevel', 'error',
-    '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=10',
-    '-f', 'lavfi', '-i', 'sine=duration=2',
-    '-pix_fmt', 'yuv420p', '-shortest', '-movflags', '+faststart',
-    file,
-  ]);
-  return readFileSync(file);
-}
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -200,7 +155,7 @@ describe('issue 6: a course from creation to completion and enrolment', () => {
     await uploadToModule(admin, courseId, watching, {
       name: videoName,
       mimeType: 'video/mp4',
-      buffer: tinyVideo(),
+      buffer: ffmpegClip({ seconds: 2, size: '320x240', audio: true }),
     });
     await files.getByText(videoName).waitFor();
     await shot(admin, 'flow-module-video');

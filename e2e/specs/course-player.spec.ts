@@ -1,75 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, createActiveUser } from '../support/accounts.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
 import { collectPageErrors, saveScreenshot } from '../support/browser.ts';
+import { call, ffmpegClip, tinyPdf } from '../support/fixtures.ts';
 import { PHONE, useBrowser } from '../support/pages.ts';
 import { uniqueTag, userIdOf } from '../support/people.ts';
 
 const { signedInPage } = useBrowser();
 const DESKTOP = { viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' as const };
-
-/** A one-page PDF with a line of text, its cross-reference offsets computed. */
-function tinyPdf(text: string): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${text.length + 32} >>\nstream\nBT /F1 18 Tf 30 100 Td (${text}) Tj ET\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
-/** A two-second test-pattern video made by ffmpeg. */
-function tinyVideo(): Buffer {
-  const dir = mkdtempSync(path.join(tmpdir(), 'atrium-player-'));
-  const file = path.join(dir, 'clip.mp4');
-  execFileSync('/usr/bin/ffmpeg', [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=2:size=160x120:rate=10',
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    file,
-  ]);
-  return readFileSync(file);
-}
-
-async function call<T>(method: string, url: string, token: string, body?: unknown): Promise<T> {
-  const multipart = body instanceof FormData;
-  const response = await fetch(`${inject('baseURL')}${url}`, {
-    method,
-    headers: {
-      authorization: `Token ${token}`,
-      ...(body !== undefined && !multipart ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => undefined)) as T;
-  if (!response.ok)
-    throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(data)}`);
-  return data;
-}
 
 async function upload(token: string, name: string, bytes: Buffer, type: string) {
   const form = new FormData();
@@ -102,7 +41,12 @@ async function publishCourse(): Promise<Setup> {
   const pdfName = `Welcome guide ${tag}.pdf`;
   const videoName = `Intro clip ${tag}.mp4`;
   const pdf = await upload(admin, pdfName, tinyPdf(`Welcome ${tag}`), 'application/pdf');
-  const video = await upload(admin, videoName, tinyVideo(), 'video/mp4');
+  const video = await upload(
+    admin,
+    videoName,
+    ffmpegClip({ seconds: 2, size: '160x120' }),
+    'video/mp4',
+  );
   for (const file of [pdf, video]) {
     await call('POST', `/api/courses/modules/${mod.id}/files/`, admin, { file: file.id });
   }

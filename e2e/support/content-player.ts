@@ -1,12 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { apiSignIn, DEMO_PASSWORD } from './accounts.ts';
+import { call, ffmpegClip } from './fixtures.ts';
 import { REPO_ROOT } from './paths.ts';
 import { uniqueTag, userIdOf } from './people.ts';
+
+export { call };
 
 /**
  * The real SCORM packages (README there): next to the repository in CI and on the team's
@@ -21,33 +21,8 @@ export function scormPackage(name: string) {
 
 /** The brief's three-second clip with sound, made by ffmpeg (the Debian package) in the test. */
 export function testVideo(name: string) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'atrium-hls-'));
-  const file = path.join(dir, 'clip.mp4');
-  // biome-ignore format: the ffmpeg command reads best as one line
-  execFileSync('/usr/bin/ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=640x360:rate=15', '-f', 'lavfi', '-i', 'sine=duration=3', '-pix_fmt', 'yuv420p', '-shortest', file]);
-  return { name, mimeType: 'video/mp4', buffer: readFileSync(file) };
-}
-
-/** JSON (or multipart) through the API as `token`, failing loudly on an error status. */
-export async function call<T>(
-  method: string,
-  url: string,
-  token: string,
-  body?: unknown,
-): Promise<T> {
-  const multipart = body instanceof FormData;
-  const response = await fetch(`${inject('baseURL')}${url}`, {
-    method,
-    headers: {
-      authorization: `Token ${token}`,
-      ...(body !== undefined && !multipart ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => undefined)) as T;
-  if (!response.ok)
-    throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(data)}`);
-  return data;
+  const buffer = ffmpegClip({ seconds: 3, size: '640x360', rate: 15, audio: true });
+  return { name, mimeType: 'video/mp4', buffer };
 }
 
 /** An approved learner of the demo organisation, added by the demo admin. */
