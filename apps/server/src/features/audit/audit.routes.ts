@@ -1,20 +1,14 @@
-import {
-  auditPaths,
-  ZActivity,
-  ZActivityQuery,
-  ZErrorResponse,
-  ZModuleTimeEntry,
-  zPage,
-} from '@atrium/contract';
+import { auditPaths, ZActivity, ZActivityQuery, ZModuleTimeEntry, zPage } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import { toPage } from '../../core/http/pagination.ts';
 import { activityFor, recordActivity } from './audit.service.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+const errors = errorResponses(400, 401, 403);
 
 export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

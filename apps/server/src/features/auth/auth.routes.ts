@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { unauthorized } from '../../core/errors/app-error.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import {
   confirmPasswordReset,
   RESET_REQUESTED,
@@ -28,12 +29,7 @@ import { signIn, signOut } from './sign-in.service.ts';
 import { activate, signUp } from './sign-up.service.ts';
 import { signInWithSso } from './sso.service.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  429: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 429);
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -6,7 +6,6 @@ import {
   ZAssignedCoursesQuery,
   ZCatalogueQuery,
   ZCourse,
-  ZErrorResponse,
   ZFilterTypeQuery,
   zPage,
 } from '@atrium/contract';
@@ -17,6 +16,7 @@ import type { z } from 'zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import { type CourseFilter, createdBySuperadmin, listCourses } from './catalogue.repository.ts';
 import { courses } from './courses.table.ts';
@@ -24,7 +24,7 @@ import { ACTIVE_STATUSES } from './enrolments.shared.ts';
 import { courseEnrolments } from './enrolments.table.ts';
 
 const tags = ['courses'];
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+const errors = errorResponses(400, 401, 403);
 const response = { 200: zPage(ZCourse), ...errors };
 const signedIn = access.authenticated();
 type Query = z.output<typeof ZCatalogueQuery>;

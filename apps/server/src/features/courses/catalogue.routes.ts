@@ -8,7 +8,6 @@ import {
   ZCourseDetail,
   ZCourseInput,
   ZCoursePatch,
-  ZErrorResponse,
   ZPublish,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +16,7 @@ import { z } from 'zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { notFound } from '../../core/errors/app-error.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import { parseInput } from '../../core/http/forms.ts';
 import { registerCatalogueListRoutes } from './catalogue.lists.ts';
 import { catalogue } from './catalogue.service.ts';
@@ -29,15 +29,7 @@ import { registerCourseSettingsRoutes } from './course-settings.routes.ts';
 import { registerFileRepositoryRoutes } from './file-repository.routes.ts';
 
 const tags = ['courses'];
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  413: ZErrorResponse,
-  415: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const id = z.object({ id: z.coerce.number().int().positive() });
 /** Authors: admins and trainers; editableCourseFor decides per course. */
 const author = access.menu('/courses', [ROLE.ADMIN, ROLE.TRAINER]);

@@ -7,7 +7,6 @@ import {
   ZCategoryInput,
   ZCategoryPatch,
   ZCategoryQuery,
-  ZErrorResponse,
   zPage,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
@@ -16,21 +15,14 @@ import { z } from 'zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { notFound } from '../../core/errors/app-error.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import { parseInput } from '../../core/http/forms.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import { sendStored, withImageForm } from './catalogue.uploads.ts';
 import { categories, categoryFor } from './categories.service.ts';
 
 const tags = ['courses'];
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  413: ZErrorResponse,
-  415: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const id = z.object({ id: z.coerce.number().int().positive() });
 const manage = access.menu('/courses', [ROLE.ADMIN]);
 const image = {

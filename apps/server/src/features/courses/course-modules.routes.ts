@@ -1,7 +1,6 @@
 import {
   coursePaths as p,
   ROLE,
-  ZErrorResponse,
   ZModule,
   ZModuleFileAttach,
   ZModuleFilePatch,
@@ -14,16 +13,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import { courseModulesService as modules } from './course-modules.service.ts';
 
 const tags = ['courses'];
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const courseParam = z.object({ courseId: z.coerce.number().int().positive() });
 const itemParam = idParam.extend({ itemId: z.coerce.number().int().positive() });

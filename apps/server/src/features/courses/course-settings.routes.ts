@@ -5,7 +5,6 @@ import {
   ZConfigOptionsResult,
   ZConfigTexts,
   ZConfigTextsResult,
-  ZErrorResponse,
 } from '@atrium/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,10 +12,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest } from '../../core/errors/app-error.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import { courseSettings } from './courses.table.ts';
 
 const tags = ['courses'];
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+const errors = errorResponses(400, 401, 403);
 const MAX_KEYS = 50;
 type Column = 'texts' | 'options';
 type Value = string | number | boolean;

@@ -1,7 +1,6 @@
 import {
   coursePaths as p,
   ROLE,
-  ZErrorResponse,
   ZFileCheck,
   ZFileRepoQuery,
   ZRepositoryFile,
@@ -15,20 +14,13 @@ import { z } from 'zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest } from '../../core/errors/app-error.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import { sendStored } from './catalogue.uploads.ts';
 import { fileRepository } from './file-repository.service.ts';
 
 const tags = ['courses'];
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  413: ZErrorResponse,
-  415: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const id = z.object({ id: z.coerce.number().int().positive() });
 /** The file repository is the authors' library: admins and trainers. */
 const manage = access.menu('/courses', [ROLE.ADMIN, ROLE.TRAINER]);

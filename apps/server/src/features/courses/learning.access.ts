@@ -1,5 +1,6 @@
-import { ROLE, ZErrorResponse } from '@atrium/contract';
+import { ROLE } from '@atrium/contract';
 import { access } from '../../core/auth/access.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 
 /**
  * Route-level rules of the learning routes. Learner-facing calls are open to
@@ -11,10 +12,4 @@ import { access } from '../../core/auth/access.ts';
  */
 export const manageAccess = access.roles(ROLE.ADMIN, ROLE.TRAINER);
 
-export const learningErrors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
+export const learningErrors = errorResponses(400, 401, 403, 404, 409);

@@ -7,7 +7,6 @@ import {
   ZDesignation,
   ZDesignationCreate,
   ZDesignationUpdate,
-  ZErrorResponse,
   ZLocation,
   ZLocationCreate,
   ZLocationUpdate,
@@ -22,18 +21,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import { organisationAdmin } from './organisations-admin.service.ts';
 import { structure } from './structure.service.ts';
 
 const id = z.object({ id: z.coerce.number().int().positive() });
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['organisations'];
 // Structure is managed from Organization → Human Resource (/organization): admins of the organisation.
 const manage = access.menu('/organization', [ROLE.ADMIN]);

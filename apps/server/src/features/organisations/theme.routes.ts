@@ -2,7 +2,6 @@ import {
   structurePaths as p,
   ROLE,
   THEME_IMAGE_KINDS,
-  ZErrorResponse,
   ZOrganisationContent,
   ZThemeUpdate,
 } from '@atrium/contract';
@@ -12,19 +11,13 @@ import { z } from 'zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest } from '../../core/errors/app-error.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import { organisationContentById } from './organisations.service.ts';
 import { themes } from './theme.service.ts';
 
 const id = z.object({ id: z.coerce.number().int().positive() });
 const image = id.extend({ kind: z.enum(THEME_IMAGE_KINDS) });
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  413: ZErrorResponse,
-  415: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 413, 415);
 const tags = ['organisations'];
 // The Theme entry of the side menu (/themes): admins of the organisation.
 const manage = access.menu('/themes', [ROLE.ADMIN]);

@@ -1,6 +1,5 @@
 import {
   permissionPaths,
-  ZErrorResponse,
   ZPermissionQuery,
   ZPermissionResponse,
   ZPermissionUpdate,
@@ -9,14 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import { getPermissions, updatePermissions } from './permissions.service.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 export function registerPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

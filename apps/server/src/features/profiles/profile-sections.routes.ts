@@ -26,6 +26,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import {
   createMany,
   createSection,
@@ -35,12 +36,7 @@ import {
   updateSection,
 } from './profile-sections.service.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['profiles'];
 const editRule =
   'own profile by default; an admin may name `user` of their organisation; others are refused';

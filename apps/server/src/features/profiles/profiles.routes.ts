@@ -18,16 +18,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { unsupportedMediaType } from '../../core/errors/app-error.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import { openProfileImage, replaceProfileImage } from './profile-image.service.ts';
 import { registerProfileSectionRoutes } from './profile-sections.routes.ts';
 import { getProfileDetails, skillChoices, updateProfile } from './profiles.service.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['profiles'];
 // The fixed lists change only with a release; a signed-in browser may keep them a while.
 const LIST_CACHE = 'private, max-age=3600';

@@ -1,7 +1,6 @@
 import {
   scormPaths as p,
   ROLE,
-  ZErrorResponse,
   ZScormAttempt,
   ZScormCommit,
   ZScormCommitQuery,
@@ -20,6 +19,7 @@ import { z } from 'zod';
 import { type AuthContext, access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { forbidden, unauthorized } from '../../core/errors/app-error.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import { registerContentProcessor } from '../courses/content-processors.ts';
 import { sendPackageFile } from './content.ts';
@@ -28,13 +28,7 @@ import { reports } from './reports.service.ts';
 import { runtime } from './runtime.service.ts';
 
 const tags = ['scorm'];
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const id = z.coerce.number().int().positive();
 /**
  * Learner-facing calls are open to every signed-in user (the course player is

@@ -2,7 +2,6 @@ import {
   userAdminPaths as p,
   ROLE,
   ZAddUser,
-  ZErrorResponse,
   ZLicence,
   ZLicenceUpdate,
   ZUserAction,
@@ -19,6 +18,7 @@ import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest } from '../../core/errors/app-error.ts';
 import { csvStream, xlsxStream } from '../../core/export/spreadsheet.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import { parseInput, readForm } from '../../core/http/forms.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import { squareWebp } from '../profiles/index.ts';
@@ -26,13 +26,7 @@ import { iterateUsers } from './users-admin.repository.ts';
 import { targetOrganisation, usersAdmin } from './users-admin.service.ts';
 
 const id = z.object({ id: z.coerce.number().int().positive() });
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['users'];
 // The Users screen of the side menu (/settings): admins of the organisation.
 const manage = access.menu('/settings', [ROLE.ADMIN]);

@@ -4,13 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
+import { errorResponses } from '../../core/http/error-responses.ts';
 import type { TreeFile } from '../../core/storage/file-store.ts';
 import { registerContentProcessor } from '../courses/content-processors.ts';
 import { runTranscode } from './video.job.ts';
 import { queueTranscode, videos } from './video.service.ts';
 
 const tags = ['video'];
-const errors = { 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+const errors = errorResponses(401, 403, 404);
 const id = z.object({ id: z.coerce.number().int().positive() });
 const TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
