@@ -204,7 +204,7 @@ describe('course catalogue', () => {
     const admin = await signedInPage('admin', DESKTOP);
     await admin.page.goto('/courses/admin-all-course-detail');
     await admin.page.getByRole('heading', { level: 1, name: 'Course overview' }).waitFor();
-    await admin.page.getByText('Courses by status').waitFor();
+    await admin.page.getByRole('heading', { name: 'Courses by status' }).waitFor();
     await admin.page.locator('svg.MuiChartsSurface-root, .MuiChartsSurface-root').first().waitFor();
     await shot(admin.page, 'course-overview');
     await admin.page.goto('/courses/all-courses');
