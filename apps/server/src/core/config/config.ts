@@ -15,6 +15,12 @@ const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Port of the content origin (package files); default PORT + 1. */
+  CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  CONTENT_ORIGIN: z
+    .url({ message: 'must be an absolute URL such as https://content.lms.example' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -69,6 +75,11 @@ export type AppConfig = {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /**
+   * Where user-supplied active content (SCORM packages) is served: never the app's origin.
+   * `origin` fixed by CONTENT_ORIGIN, else the app request's host name on `port`.
+   */
+  content: { port: number; origin: string | undefined };
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -116,6 +127,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    content: {
+      port: e.CONTENT_PORT ?? (e.PORT === 0 ? 0 : e.PORT < 65535 ? e.PORT + 1 : e.PORT - 1),
+      origin: e.CONTENT_ORIGIN ? new URL(e.CONTENT_ORIGIN).origin : undefined,
+    },
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
