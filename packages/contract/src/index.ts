@@ -2,6 +2,7 @@ export * from './audit/audit.ts';
 export * from './auth/auth.ts';
 export * from './core/errors.ts';
 export * from './core/pagination.ts';
+export * from './core/plain-text.ts';
 export * from './core/validators.ts';
 export * from './courses/catalogue.ts';
 export * from './courses/editability.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../core/plain-text.ts';
 
 /** Spec §8: the one sign-in failure text, whatever was wrong. */
 export const SIGN_IN_FAILED = 'Invalid domain, user name or password';
@@ -32,8 +33,8 @@ export const ZSignupRequest = z
     email: z.email('Enter a valid e-mail address.').max(254),
     password,
     re_password: z.string().max(1024).optional(),
-    first_name: z.string().trim().max(150).default(''),
-    last_name: z.string().trim().max(150).default(''),
+    first_name: plainText().trim().max(150).default(''),
+    last_name: plainText().trim().max(150).default(''),
     domain: z.string().trim().max(253).optional(),
   })
   .refine((b) => b.re_password === undefined || b.re_password === b.password, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery } from '../core/pagination.ts';
+import { plainText } from '../core/plain-text.ts';
 import { alnumSpaces } from '../core/validators.ts';
 import { ITEM_STATUSES } from './editability.ts';
 
@@ -58,7 +59,7 @@ const tagList = z.preprocess(
     return s === '' ? [] : s.split(',');
   },
   z
-    .array(z.string().trim().min(1).max(40, 'A tag must be at most 40 characters.'))
+    .array(plainText().trim().min(1).max(40, 'A tag must be at most 40 characters.'))
     .max(20, 'At most 20 tags.')
     .transform((tags) => [...new Set(tags.map((t) => t.toLowerCase()))]),
 );
@@ -72,7 +73,7 @@ export const COURSE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /** categories/ POST (multipart with an optional `image` file, or JSON). */
 export const ZCategoryInput = z.strictObject({
   name: alnumSpaces('category name', 120),
-  description: z.string().trim().max(2000).default(''),
+  description: plainText().trim().max(2000).default(''),
 });
 export const ZCategoryPatch = ZCategoryInput.partial().extend({
   /** 'true' removes the image. */
@@ -95,8 +96,8 @@ export const ZCategoryQuery = ZPageQuery.extend({ search: z.string().trim().max(
 // ---------- courses ----------
 const optionalCategory = z.preprocess(blankToNull, z.coerce.number().int().positive().nullable());
 const courseFields = {
-  title: z.string().trim().min(1, 'Enter the course title.').max(200),
-  /** Rich text (HTML); sanitised on the server. */
+  title: plainText().trim().min(1, 'Enter the course title.').max(200),
+  /** Rich text (HTML), the only rich field: sanitised on the server, never refused. */
   description: z.string().max(100_000).default(''),
   category: optionalCategory.optional(),
   level: z.enum(COURSE_LEVELS).default('beginner'),
@@ -228,8 +229,8 @@ export const ZModule = z.object({
 });
 export type TModule = z.infer<typeof ZModule>;
 export const ZModuleInput = z.strictObject({
-  title: z.string().trim().min(1, 'Enter the module title.').max(200),
-  description: z.string().max(20_000).default(''),
+  title: plainText().trim().min(1, 'Enter the module title.').max(200),
+  description: plainText().max(20_000).default(''),
 });
 export const ZModulePatch = ZModuleInput.partial();
 /** PATCH {courseId}/modules/ and modules/{id}/files/: the complete list of ids in the new order. */
@@ -296,7 +297,7 @@ export const ZFileRepoQuery = ZPageQuery.extend({
   kind: z.enum(Object.keys(FILE_KINDS) as [TFileKind, ...TFileKind[]]).optional(),
   search: z.string().trim().max(100).optional(),
 });
-export const ZRepositoryRename = z.strictObject({ name: z.string().trim().min(1).max(255) });
+export const ZRepositoryRename = z.strictObject({ name: plainText().trim().min(1).max(255) });
 export const ZFileCheck = z.object({
   name: z.string(),
   kind: z.string(),
@@ -321,7 +322,7 @@ export type TCourseDashboard = z.infer<typeof ZCourseDashboard>;
 const settingKey = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'Keys are lower-case words with _.');
 /** Merged into the stored texts; null removes a key. At most 50 keys are stored. */
 export const ZConfigTexts = z
-  .record(settingKey, z.string().max(5000).nullable())
+  .record(settingKey, plainText().max(5000).nullable())
   .refine((r) => Object.keys(r).length <= 50, 'At most 50 keys.');
 export const ZConfigOptions = z
   .record(settingKey, z.union([z.boolean(), z.number().finite(), z.string().max(500)]).nullable())

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery, zPage } from '../core/pagination.ts';
+import { plainText } from '../core/plain-text.ts';
 import { ZCatalogueQuery } from './catalogue.ts';
 
 /**
@@ -8,7 +9,8 @@ import { ZCatalogueQuery } from './catalogue.ts';
  */
 
 const id = z.coerce.number().int().positive();
-const text = (max: number) => z.string().trim().min(1, 'This field may not be blank.').max(max);
+// Every text of this slice is plain text (the web shows it as text, never as HTML).
+const text = (max: number) => plainText().trim().min(1, 'This field may not be blank.').max(max);
 const ZPerson = z.object({ id: z.number().int(), fullname: z.string() });
 const ZCourseRef = z.object({ id: z.number().int(), title: z.string() });
 
@@ -49,7 +51,7 @@ export type TReview = z.infer<typeof ZReview>;
 export const ZReviewCreate = z.strictObject({
   course: id,
   rating: z.number().int().min(1, 'Choose 1 to 5 stars.').max(5, 'Choose 1 to 5 stars.'),
-  comment: z.string().trim().max(REVIEW_COMMENT_MAX).default(''),
+  comment: plainText().trim().max(REVIEW_COMMENT_MAX).default(''),
 });
 export type TReviewCreate = z.input<typeof ZReviewCreate>;
 /** Spec §3 review post result: `status`; a failure is the error shape with non_field_errors. */
@@ -109,7 +111,7 @@ export const ZCourseEnrolmentsQuery = ZPageQuery.extend({
 export const ZEnrolmentRequestCreate = z.strictObject({ course: id });
 export const ZEnrolmentDecision = z.strictObject({
   enrolment: id,
-  reason: z.string().trim().max(1000).optional(),
+  reason: plainText().trim().max(1000).optional(),
 });
 export const ZEnrolmentRequestsQuery = ZPageQuery.extend({
   /** mine: the caller's own requests; to_decide: requests on courses the caller manages. */
@@ -181,7 +183,7 @@ export const ZAssignmentCreate = z.strictObject({
   course: id,
   module: id.nullable().optional(),
   title: text(200),
-  instructions: z.string().trim().max(20_000).default(''),
+  instructions: plainText().trim().max(20_000).default(''),
   due_at: z.iso.datetime({ offset: true }).nullable().optional(),
   max_score: z.number().int().min(1).max(1000).default(100),
 });
@@ -190,7 +192,7 @@ export const ZAssignmentUpdate = z
   .strictObject({
     module: id.nullable(),
     title: text(200),
-    instructions: z.string().trim().max(20_000),
+    instructions: plainText().trim().max(20_000),
     due_at: z.iso.datetime({ offset: true }).nullable(),
     max_score: z.number().int().min(1).max(1000),
   })
@@ -228,12 +230,12 @@ export const ZAssignment = z.object({
 export type TAssignment = z.infer<typeof ZAssignment>;
 /** Text fields of the multipart submission (the file part is `file`). */
 export const ZSubmissionFields = z.strictObject({
-  text: z.string().trim().max(SUBMISSION_TEXT_MAX).optional(),
+  text: plainText().trim().max(SUBMISSION_TEXT_MAX).optional(),
 });
 export const ZGrade = z.strictObject({
   user: id,
   score: z.number().int().min(0),
-  feedback: z.string().trim().max(5000).default(''),
+  feedback: plainText().trim().max(5000).default(''),
 });
 export type TGrade = z.input<typeof ZGrade>;
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ZPageQuery } from '../core/pagination.ts';
+import { plainText } from '../core/plain-text.ts';
 import { alnumSpaces, domainName, httpUrl } from '../core/validators.ts';
 
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #1295EE.');
 
 const organisationFields = {
-  title: z.string().trim().min(1, 'Enter the title.').max(200),
+  title: plainText().trim().min(1, 'Enter the title.').max(200),
   acronym: alnumSpaces('acronym', 20),
   domain_url: domainName.nullable(),
   public_base_url: httpUrl.nullable(),
@@ -97,7 +98,7 @@ export type TDesignation = z.infer<typeof ZDesignation>;
 export const ZLocationCreate = z.strictObject({
   department: z.number().int().positive(),
   name: alnumSpaces('location name', 120),
-  address: z.string().trim().max(500).nullable().optional(),
+  address: plainText().trim().max(500).nullable().optional(),
 });
 export const ZLocationUpdate = ZLocationCreate.omit({ department: true }).partial();
 export const ZLocation = z.object({
@@ -111,15 +112,15 @@ export type TLocation = z.infer<typeof ZLocation>;
 
 export const ZThemeUpdate = z
   .strictObject({
-    title: z.string().trim().min(1).max(200),
-    welcome_message: z.string().trim().max(1000).nullable(),
+    title: plainText().trim().min(1).max(200),
+    welcome_message: plainText().trim().max(1000).nullable(),
     heading_color: colour,
     theme_color: colour,
     link_color: colour,
     text_color: colour,
     button_color: colour,
     table_head_color: colour,
-    custom_field: z.string().trim().max(2000).nullable(),
+    custom_field: plainText().trim().max(2000).nullable(),
   })
   .partial();
 export type TThemeUpdate = z.infer<typeof ZThemeUpdate>;

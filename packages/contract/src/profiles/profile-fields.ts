@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../core/plain-text.ts';
 import { httpUrl } from '../core/validators.ts';
 
 /**
@@ -6,7 +7,8 @@ import { httpUrl } from '../core/validators.ts';
  * format). Free text is not held to the alphanumeric rule: names, places and
  * degrees legitimately carry hyphens, apostrophes and dots ("O'Brien",
  * "B.Sc.", "Saint-Étienne"). Control characters are refused instead, so
- * nothing invisible ends up in a profile.
+ * nothing invisible ends up in a profile, and so is markup (plainText): the
+ * bio and every other profile text are plain text.
  */
 
 // Control characters (Unicode Cc); multi-line text may still hold tabs and line breaks.
@@ -14,11 +16,12 @@ const CONTROL_MULTILINE = /[^\P{Cc}\t\n\r]/u;
 const CONTROL_LINE = /\p{Cc}/u;
 
 const text = (label: string, max: number, multiline: boolean) =>
-  z
-    .string({
+  plainText(
+    z.string({
       error: (issue) =>
         issue.input === undefined ? `Enter the ${label}.` : `The ${label} must be text.`,
-    })
+    }),
+  )
     .trim()
     .max(max, `The ${label} must be at most ${max} characters.`)
     .refine(

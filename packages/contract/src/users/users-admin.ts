@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery } from '../core/pagination.ts';
+import { plainText } from '../core/plain-text.ts';
 
 const roleList = z
   .string()
@@ -64,8 +65,8 @@ export const ZAddUser = z.strictObject({
     .trim()
     .regex(/^[A-Za-z0-9.@+_-]{3,150}$/, 'Use 3 to 150 letters, digits or . @ + _ - characters.'),
   email: z.email('Enter a valid e-mail address.').max(254),
-  first_name: z.string().trim().max(150).default(''),
-  last_name: z.string().trim().max(150).default(''),
+  first_name: plainText().trim().max(150).default(''),
+  last_name: plainText().trim().max(150).default(''),
   role: z.coerce.number().int().min(1).max(5),
   department: optionalId,
   designation: optionalId,
