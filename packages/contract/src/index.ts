@@ -5,6 +5,7 @@ export * from './core/pagination.ts';
 export * from './core/plain-text.ts';
 export * from './core/validators.ts';
 export * from './courses/catalogue.ts';
+export * from './courses/course-changes.ts';
 export * from './courses/editability.ts';
 export * from './courses/learning.ts';
 export * from './organisations/organisation-content.ts';

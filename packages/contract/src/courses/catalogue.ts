@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZPageQuery } from '../core/pagination.ts';
 import { plainText } from '../core/plain-text.ts';
 import { alnumSpaces } from '../core/validators.ts';
+import { COURSE_VISIBILITIES } from './course-changes.ts';
 import { ITEM_STATUSES } from './editability.ts';
 
 /** The course catalogue of spec §7 (/api/courses/): categories, courses, modules, file repository. */
@@ -35,7 +36,6 @@ export const coursePaths = {
 } as const;
 
 export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export const COURSE_VISIBILITIES = ['organisation', 'catalogue'] as const;
 export const COURSE_STATUSES = ITEM_STATUSES;
 
 // ---------- helpers for forms that arrive as multipart (strings) or JSON ----------

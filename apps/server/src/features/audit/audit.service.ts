@@ -27,6 +27,8 @@ export type AuditAction =
   | 'profile.changed_by_admin'
   | 'profile.email_changed'
   | 'course.status_changed'
+  | 'course.visibility_widened'
+  | 'course.content_added'
   | 'course.deleted';
 
 export async function recordAudit(

@@ -102,7 +102,7 @@ function registerCourseRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) =>
       withImageForm(ctx, req, image, async (fields, stored) => {
         const input = parseInput(ZCoursePatch, fields);
-        return catalogue.update(ctx, caller(req), req.params.id, input, stored);
+        return catalogue.update(ctx, caller(req), req.params.id, input, stored, req.ip);
       }),
   );
 

@@ -1,9 +1,11 @@
 import {
+  needsAdminApproval,
   ROLE,
   type TCourseDashboard,
   type TCourseDetail,
   type TCourseInput,
   type TCoursePatch,
+  widensVisibility,
 } from '@atrium/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
@@ -15,7 +17,14 @@ import type { StoredFile } from '../../core/storage/file-store.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { courseRow, visibleCourseRow } from './catalogue.repository.ts';
 import { sanitizeRichText } from './catalogue.uploads.ts';
-import { canManage, courseFor, editableCourseFor } from './course-access.ts';
+import {
+  assertCourseChange,
+  type Course,
+  canManage,
+  courseFor,
+  editableCourseFor,
+  lockedCourse,
+} from './course-access.ts';
 import { modulesWithFiles } from './course-modules.service.ts';
 import { courseCategories, courseReviews, courses } from './courses.table.ts';
 import { courseEnrolments } from './enrolments.table.ts';
@@ -94,8 +103,13 @@ export const catalogue = {
     id: number,
     input: TCoursePatch,
     image?: StoredFile,
+    ip?: string,
   ) {
     const course = await editableCourseFor(ctx.db, auth, id);
+    // Showing a published course to more people goes past what the admin approved.
+    const widensFrom = (c: Course) =>
+      input.visibility !== undefined && widensVisibility(c.visibility, input.visibility);
+    if (widensFrom(course)) assertCourseChange(auth, course, 'widen_visibility');
     if (input.category) await assertCategory(ctx.db, course.organisationId, input.category);
     const set: Partial<typeof courses.$inferInsert> = { updatedAt: new Date() };
     if (input.title !== undefined) set.title = input.title;
@@ -112,7 +126,28 @@ export const catalogue = {
       set.cpdHours = input.cpd_hours === null ? null : String(input.cpd_hours);
     if (image) set.imageKey = image.key;
     else if (input.remove_image) set.imageKey = null;
-    await ctx.db.update(courses).set(set).where(eq(courses.id, id));
+    await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+      // Checked again on the locked row: an admin may have published it meanwhile.
+      const current = await lockedCourse(tx, id);
+      const widens = widensFrom(current);
+      if (widens) assertCourseChange(auth, current, 'widen_visibility');
+      await tx.update(courses).set(set).where(eq(courses.id, id));
+      // An admin widening a reviewed course stands in for the approval (issue 14): audited.
+      if (widens && needsAdminApproval(current.status, 'widen_visibility'))
+        await recordAudit(tx, {
+          action: 'course.visibility_widened',
+          actorId: auth.userId,
+          organisationId: current.organisationId,
+          ip,
+          details: {
+            course: id,
+            title: current.title,
+            status: current.status,
+            from: current.visibility,
+            to: input.visibility,
+          },
+        });
+    });
     if (course.imageKey && set.imageKey !== undefined) await ctx.files.delete(course.imageKey);
     return courseRow(ctx.db, auth, id);
   },

@@ -1,4 +1,10 @@
-import { isEditable, ROLE } from '@atrium/contract';
+import {
+  adminApprovalMessage,
+  canChangeCourse,
+  isEditable,
+  ROLE,
+  type TCourseChange,
+} from '@atrium/contract';
 import { eq } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
@@ -49,6 +55,16 @@ export async function courseFor(db: DbOrTx, auth: AuthContext, courseId: number)
   return course;
 }
 
+/**
+ * The course row, locked until the transaction ends: a check made on it (such
+ * as assertCourseChange) cannot be overtaken by a concurrent status change.
+ */
+export async function lockedCourse(tx: DbOrTx, courseId: number): Promise<Course> {
+  const [course] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('update');
+  if (!course) throw notFound(COURSE_NOT_FOUND);
+  return course;
+}
+
 /** The course if the caller may change it: 404 when they cannot see it, 403 when they may not edit. */
 export async function editableCourseFor(
   db: DbOrTx,
@@ -60,6 +76,19 @@ export async function editableCourseFor(
     throw forbidden(`This course is ${course.status} and cannot be edited by you.`);
   }
   return course;
+}
+
+/**
+ * Refuses (403) a change past an admin's review — widening the visibility of,
+ * or adding content to, a published course — to anyone but the organisation's
+ * admins and superadmins (contract `canChangeCourse`). Call it after
+ * editableCourseFor, which has checked the organisation and ownership.
+ */
+export function assertCourseChange(auth: AuthContext, course: Course, change: TCourseChange) {
+  const roleId = auth.isSuperadmin ? ROLE.SUPERADMIN : auth.roleId;
+  if (change !== 'edit' && !canChangeCourse(course.status, roleId, change)) {
+    throw forbidden(adminApprovalMessage(course.status, change));
+  }
 }
 
 /** Admins and the course's author manage its learners, FAQs and assignments. */

@@ -55,7 +55,9 @@ export function registerCourseModuleRoutes(app: FastifyInstance, ctx: AppContext
       config: { access: edit },
     },
     async (req, reply) =>
-      reply.code(201).send(await modules.create(ctx, caller(req), req.params.courseId, req.body)),
+      reply
+        .code(201)
+        .send(await modules.create(ctx, caller(req), req.params.courseId, req.body, req.ip)),
   );
 
   r.patch(
@@ -133,7 +135,9 @@ export function registerCourseModuleRoutes(app: FastifyInstance, ctx: AppContext
       config: { access: edit },
     },
     async (req, reply) =>
-      reply.code(201).send(await modules.attachFile(ctx, caller(req), req.params.id, req.body)),
+      reply
+        .code(201)
+        .send(await modules.attachFile(ctx, caller(req), req.params.id, req.body, req.ip)),
   );
 
   r.patch(

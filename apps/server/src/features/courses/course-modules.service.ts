@@ -1,11 +1,17 @@
-import type { TModule } from '@atrium/contract';
+import { needsAdminApproval, type TModule } from '@atrium/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { fieldError, notFound } from '../../core/errors/app-error.ts';
-import { courseFor, editableCourseFor } from './course-access.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import {
+  assertCourseChange,
+  courseFor,
+  editableCourseFor,
+  lockedCourse,
+} from './course-access.ts';
 import { courseModules, moduleFiles, repositoryFiles } from './courses.table.ts';
 
 const MODULE_NOT_FOUND = 'Could not get course module';
@@ -97,6 +103,31 @@ function assertPermutation(order: number[], existing: number[], what: string) {
   }
 }
 
+/**
+ * A module or file added to a course: refused to a trainer on a published
+ * course (checked on the locked course row, so a concurrent publication
+ * cannot slip in between), and audited when an admin adds it in place of the
+ * approval (issue 14).
+ */
+async function checkContentAdded(
+  tx: DbOrTx,
+  auth: AuthContext,
+  courseId: number,
+  ip: string | undefined,
+  what: Record<string, unknown>,
+) {
+  const course = await lockedCourse(tx, courseId);
+  assertCourseChange(auth, course, 'add_content');
+  if (needsAdminApproval(course.status, 'add_content'))
+    await recordAudit(tx, {
+      action: 'course.content_added',
+      actorId: auth.userId,
+      organisationId: course.organisationId,
+      ip,
+      details: { course: courseId, title: course.title, status: course.status, ...what },
+    });
+}
+
 const touch = (db: DbOrTx, courseId: number) =>
   db.execute(sql`update courses set updated_at = now() where id = ${courseId}`);
 
@@ -116,11 +147,13 @@ export const courseModulesService = {
     auth: AuthContext,
     courseId: number,
     input: { title: string; description: string },
+    ip?: string,
   ) {
-    await editableCourseFor(ctx.db, auth, courseId);
+    const course = await editableCourseFor(ctx.db, auth, courseId);
+    assertCourseChange(auth, course, 'add_content');
     const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
-      // Serialise appends to one course so two never take the same position.
-      await tx.execute(sql`select id from courses where id = ${courseId} for update`);
+      // Locking the course also serialises appends, so two never take the same position.
+      await checkContentAdded(tx, auth, courseId, ip, { module_title: input.title });
       const [next] = await tx
         .select({ p: sql<number>`coalesce(max(${courseModules.position}), 0)::int + 1` })
         .from(courseModules)
@@ -189,8 +222,10 @@ export const courseModulesService = {
     auth: AuthContext,
     id: number,
     input: { file: number; required: boolean; sco_id: string | null },
+    ip?: string,
   ) {
     const { module: m, course } = await editableModule(ctx.db, auth, id);
+    assertCourseChange(auth, course, 'add_content');
     const [file] = await ctx.db
       .select()
       .from(repositoryFiles)
@@ -205,6 +240,12 @@ export const courseModulesService = {
     if (input.sco_id && file.kind !== 'scorm')
       throw fieldError('sco_id', 'Only a SCORM package has SCOs.');
     await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+      await checkContentAdded(tx, auth, m.courseId, ip, {
+        module: id,
+        file: file.id,
+        name: file.name,
+        kind: file.kind,
+      });
       await tx.execute(sql`select id from course_modules where id = ${id} for update`);
       const [next] = await tx
         .select({ p: sql<number>`coalesce(max(${moduleFiles.position}), 0)::int + 1` })

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
 import { api, makeCourse, PDF, PNG } from './catalogue.fixtures.ts';
+import { courses } from './courses.table.ts';
 
 let t: TestApp;
 let acme: Staff;
@@ -97,10 +99,10 @@ describe('modules', () => {
   });
 
   it('attaches repository files in order and shows them as file items in the course detail', async () => {
+    // Built as a draft (a trainer may not add content once published: course-publication.test).
     const c = await makeCourse(t, {
       organisationId: acme.org.id,
       createdBy: acme.trainer.user.id,
-      status: 'published',
     });
     const m = (
       await a.post(`/api/courses/${c.id}/modules/`, acme.trainer.token, { title: 'M1' })
@@ -130,6 +132,7 @@ describe('modules', () => {
       'reading.pdf',
     ]);
 
+    await t.database.db.update(courses).set({ status: 'published' }).where(eq(courses.id, c.id));
     const detail = await a.get(`/api/courses/${c.id}/`, acme.learner.token);
     expect(detail.statusCode, detail.body).toBe(200);
     const body = detail.json();

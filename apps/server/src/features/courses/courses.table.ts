@@ -1,3 +1,4 @@
+import type { TCourseVisibility } from '@atrium/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -53,7 +54,10 @@ export const courses = pgTable(
     language: varchar('language', { length: 10 }),
     tags: text('tags').array().notNull().default([]),
     /** 'organisation': members of the owning organisation; 'catalogue': also listed to every organisation. */
-    visibility: varchar('visibility', { length: 20 }).notNull().default('organisation'),
+    visibility: varchar('visibility', { length: 20 })
+      .notNull()
+      .default('organisation')
+      .$type<TCourseVisibility>(),
     status: varchar('status', { length: 20 }).notNull().default('draft').$type<CourseStatus>(),
     /** Learners may request enrolment themselves (otherwise only assignment). */
     selfEnrol: boolean('self_enrol').notNull().default(true),
