@@ -51,6 +51,18 @@ const ZEnv = z.object({
     .default(1024 * 1024 * 1024),
   SCORM_MAX_FILES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   SCORM_MAX_PATH_DEPTH: z.coerce.number().int().min(1).max(64).default(16),
+  ARCHIVE_MAX_RATIO: z.coerce.number().min(2).max(10_000).default(100),
+  ARCHIVE_RATIO_FLOOR_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 * 1024),
+  SPREADSHEET_MAX_UNPACKED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(50 * 1024 * 1024),
+  SPREADSHEET_MAX_ENTRIES: z.coerce.number().int().min(10).max(100_000).default(1000),
   TOKEN_IDLE_HOURS: z.coerce
     .number()
     .min(0.01)
@@ -89,7 +101,21 @@ export type AppConfig = {
   mailFrom: string;
   uploadMaxBytes: number;
   /** Limits of a SCORM package once unpacked (zip-bomb and path-depth protection). */
-  scorm: { maxUnpackedBytes: number; maxFiles: number; maxPathDepth: number };
+  scorm: {
+    maxUnpackedBytes: number;
+    maxFiles: number;
+    maxPathDepth: number;
+    /** Declared uncompressed / compressed size, per entry and overall, above the floor. */
+    maxRatio: number;
+    ratioFloorBytes: number;
+  };
+  /** Limits of an uploaded XLSX (a zip) for the imports, checked before and while unpacking. */
+  spreadsheet: {
+    maxUnpackedBytes: number;
+    maxEntries: number;
+    maxRatio: number;
+    ratioFloorBytes: number;
+  };
   rateLimitPerMinute: number;
   /** A token unused for this long stops working. */
   tokenIdleMs: number;
@@ -143,6 +169,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxUnpackedBytes: e.SCORM_MAX_UNPACKED_BYTES,
       maxFiles: e.SCORM_MAX_FILES,
       maxPathDepth: e.SCORM_MAX_PATH_DEPTH,
+      maxRatio: e.ARCHIVE_MAX_RATIO,
+      ratioFloorBytes: e.ARCHIVE_RATIO_FLOOR_BYTES,
+    },
+    spreadsheet: {
+      maxUnpackedBytes: e.SPREADSHEET_MAX_UNPACKED_BYTES,
+      maxEntries: e.SPREADSHEET_MAX_ENTRIES,
+      maxRatio: e.ARCHIVE_MAX_RATIO,
+      ratioFloorBytes: e.ARCHIVE_RATIO_FLOOR_BYTES,
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     tokenIdleMs: e.TOKEN_IDLE_HOURS * 3_600_000,

@@ -1,6 +1,10 @@
 import { COURSE_IMPORT_COLUMNS, COURSE_IMPORT_MAX_ROWS } from '@atrium/contract';
 import { badRequest } from '../../core/errors/app-error.ts';
-import { readSpreadsheet } from '../../core/export/spreadsheet-read.ts';
+import {
+  readSpreadsheet,
+  type SheetRow,
+  type SpreadsheetLimits,
+} from '../../core/export/spreadsheet-read.ts';
 
 type Column = (typeof COURSE_IMPORT_COLUMNS)[number];
 export type CourseImportRow = { line: number } & Partial<Record<Column, string>>;
@@ -18,7 +22,7 @@ function headerKey(raw: string): string {
   return ALIASES[h] ?? h.replace(/\s+/g, '_');
 }
 
-function toRows(header: string[], records: string[][]): CourseImportRow[] {
+function toRows(header: string[], records: SheetRow[]): CourseImportRow[] {
   const keys = header.map(headerKey);
   const missing = REQUIRED.filter((c) => !keys.includes(c));
   if (missing.length > 0)
@@ -33,9 +37,8 @@ function toRows(header: string[], records: string[][]): CourseImportRow[] {
       file: [`Unknown columns: ${unknown.join(', ')}.`],
     });
   const rows: CourseImportRow[] = [];
-  records.forEach((record, i) => {
-    if (record.every((cell) => !cell?.trim())) return;
-    const row: CourseImportRow = { line: i + 2 };
+  records.forEach(({ line, cells: record }) => {
+    const row: CourseImportRow = { line };
     keys.forEach((key, c) => {
       const value = record[c]?.trim();
       if (key && value) row[key as Column] = value;
@@ -46,18 +49,21 @@ function toRows(header: string[], records: string[][]): CourseImportRow[] {
     throw badRequest('The file has no rows to import.', {
       file: ['The file has no rows to import.'],
     });
-  if (rows.length > COURSE_IMPORT_MAX_ROWS)
-    throw badRequest(`Import at most ${COURSE_IMPORT_MAX_ROWS} rows at a time.`, {
-      file: ['Too many rows.'],
-    });
   return rows;
 }
 
-/** Rows of an uploaded CSV or XLSX file, checked for their columns. */
+/**
+ * Rows of an uploaded CSV or XLSX file, checked for their columns. The reader
+ * refuses bombs and stops at the first row past COURSE_IMPORT_MAX_ROWS.
+ */
 export async function parseCourseSheet(
   content: Buffer,
   format: 'csv' | 'xlsx',
+  limits: SpreadsheetLimits,
 ): Promise<CourseImportRow[]> {
-  const { header, rows } = await readSpreadsheet(content, format);
+  const { header, rows } = await readSpreadsheet(content, format, {
+    ...limits,
+    maxRows: COURSE_IMPORT_MAX_ROWS,
+  });
   return toRows(header, rows);
 }

@@ -58,7 +58,7 @@ export function registerCourseImportRoutes(app: FastifyInstance, ctx: AppContext
       });
       if (!contentTypeFor(ext, await fileTypeFromBuffer(content), content.subarray(0, 4100)))
         throw unsupportedMediaType(`The file content does not match its .${ext} extension.`);
-      const rows = await parseCourseSheet(content, ext as 'csv' | 'xlsx');
+      const rows = await parseCourseSheet(content, ext as 'csv' | 'xlsx', ctx.config.spreadsheet);
       return reply.code(201).send(await importCourses(ctx, caller(req), rows));
     },
   );

@@ -5,20 +5,25 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { AppError, badRequest, payloadTooLarge } from '../../core/errors/app-error.ts';
+import { DeclaredSizes, ratioText } from '../../core/export/zip-guard.ts';
 import { formatBytes } from '../../core/storage/local-file-store.ts';
 
 /**
  * Reading an uploaded zip without trusting it: every entry name is checked
  * before anything is written (no '..', absolute paths, drive letters,
  * backslashes or links), counts and declared sizes are checked against the
- * limits up front, and the inflated bytes are counted again while extracting
- * (a header can lie about sizes; yauzl also refuses an entry that inflates
- * to more than it declared).
+ * limits up front, so is the compression ratio (declared uncompressed size
+ * over compressed size, per entry and overall, for anything above a small
+ * floor), and the inflated bytes are counted again while extracting (a
+ * header can lie about sizes; yauzl also refuses an entry that inflates to
+ * more than it declared).
  */
 export interface ArchiveLimits {
   maxUnpackedBytes: number;
   maxFiles: number;
   maxPathDepth: number;
+  maxRatio: number;
+  ratioFloorBytes: number;
 }
 
 export interface Archive {
@@ -95,7 +100,7 @@ export function openArchive(file: string, limits: ArchiveLimits): Promise<Archiv
         }
         const files = new Map<string, Entry>();
         const seen = new Set<string>();
-        let declaredBytes = 0;
+        const sizes = new DeclaredSizes(limits);
         const fail = (err: AppError) => {
           zip.close();
           reject(err);
@@ -124,15 +129,38 @@ export function openArchive(file: string, limits: ArchiveLimits): Promise<Archiv
               files.set(name, entry);
               if (files.size > limits.maxFiles)
                 throw payloadTooLarge(`The package contains more than ${limits.maxFiles} files.`);
-              declaredBytes += entry.uncompressedSize;
-              if (declaredBytes > limits.maxUnpackedBytes) throw tooLarge(limits);
+              const problem = sizes.add(entry);
+              if (problem === 'too-large') throw tooLarge(limits);
+              if (problem === 'ratio')
+                throw tooCompressed(
+                  quote(name),
+                  ratioText(entry.uncompressedSize, entry.compressedSize),
+                  limits,
+                );
             }
             zip.readEntry();
           } catch (err) {
             fail(err instanceof AppError ? err : fromYauzl(err as Error));
           }
         });
-        zip.on('end', () => resolve({ zip, files, declaredBytes, close: () => zip.close() }));
+        zip.on('end', () => {
+          if (sizes.overall() === 'ratio') {
+            fail(
+              tooCompressed(
+                'the package as a whole',
+                ratioText(sizes.uncompressed, sizes.compressed),
+                limits,
+              ),
+            );
+            return;
+          }
+          resolve({
+            zip,
+            files,
+            declaredBytes: sizes.uncompressed,
+            close: () => zip.close(),
+          });
+        });
         zip.readEntry();
       },
     );
@@ -142,6 +170,11 @@ export function openArchive(file: string, limits: ArchiveLimits): Promise<Archiv
 const tooLarge = (limits: ArchiveLimits) =>
   payloadTooLarge(
     `The package is larger than the ${formatBytes(limits.maxUnpackedBytes)} limit once unpacked.`,
+  );
+
+const tooCompressed = (what: string, ratio: string, limits: ArchiveLimits) =>
+  payloadTooLarge(
+    `The package is compressed suspiciously well (${what} unpacks at ${ratio}, more than ${limits.maxRatio}:1) and is refused as a possible zip bomb.`,
   );
 
 function openStream(zip: ZipFile, entry: Entry) {

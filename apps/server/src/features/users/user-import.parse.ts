@@ -1,6 +1,10 @@
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '@atrium/contract';
 import { badRequest } from '../../core/errors/app-error.ts';
-import { readSpreadsheet } from '../../core/export/spreadsheet-read.ts';
+import {
+  readSpreadsheet,
+  type SheetRow,
+  type SpreadsheetLimits,
+} from '../../core/export/spreadsheet-read.ts';
 
 export type ImportRow = { line: number } & Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>;
 
@@ -17,7 +21,7 @@ function headerKey(raw: string): string {
   return HEADER_ALIASES[h] ?? h.replace(/\s+/g, '_');
 }
 
-function toRows(header: string[], records: string[][], firstLine: number): ImportRow[] {
+function toRows(header: string[], records: SheetRow[]): ImportRow[] {
   const keys = header.map(headerKey);
   const missing = ['username', 'email', 'role'].filter((c) => !keys.includes(c));
   if (missing.length > 0) {
@@ -32,9 +36,8 @@ function toRows(header: string[], records: string[][], firstLine: number): Impor
     });
   }
   const rows: ImportRow[] = [];
-  records.forEach((record, i) => {
-    if (record.every((cell) => !cell?.trim())) return;
-    const row: ImportRow = { line: firstLine + i };
+  records.forEach(({ line, cells: record }) => {
+    const row: ImportRow = { line };
     keys.forEach((key, c) => {
       const value = record[c]?.trim();
       if (key && value) row[key as (typeof IMPORT_COLUMNS)[number]] = value;
@@ -45,20 +48,21 @@ function toRows(header: string[], records: string[][], firstLine: number): Impor
     throw badRequest('The file has no rows to import.', {
       file: ['The file has no rows to import.'],
     });
-  if (rows.length > IMPORT_MAX_ROWS) {
-    throw badRequest(
-      `The file has ${rows.length} rows; import at most ${IMPORT_MAX_ROWS} at a time.`,
-      { file: ['Too many rows.'] },
-    );
-  }
   return rows;
 }
 
-/** Rows of an uploaded CSV or XLSX file, checked for their columns. */
+/**
+ * Rows of an uploaded CSV or XLSX file, checked for their columns. The reader
+ * refuses bombs and stops at the first row past IMPORT_MAX_ROWS.
+ */
 export async function parseUserSheet(
   content: Buffer,
   format: 'csv' | 'xlsx',
+  limits: SpreadsheetLimits,
 ): Promise<ImportRow[]> {
-  const { header, rows } = await readSpreadsheet(content, format);
-  return toRows(header, rows, 2);
+  const { header, rows } = await readSpreadsheet(content, format, {
+    ...limits,
+    maxRows: IMPORT_MAX_ROWS,
+  });
+  return toRows(header, rows);
 }

@@ -110,7 +110,7 @@ export function registerUserImportRoutes(app: FastifyInstance, ctx: AppContext) 
       if (!contentTypeFor(ext, await fileTypeFromBuffer(content), content.subarray(0, 4100))) {
         throw unsupportedMediaType(`The file content does not match its .${ext} extension.`);
       }
-      const rows = await parseUserSheet(content, ext as 'csv' | 'xlsx');
+      const rows = await parseUserSheet(content, ext as 'csv' | 'xlsx', ctx.config.spreadsheet);
       return reply.code(201).send(await importUsers(ctx, caller(req), rows, req.ip));
     },
   );
