@@ -70,6 +70,7 @@ const ZEnv = z.object({
     .default(24),
   TOKEN_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(14),
   AUTH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  AUTH_ADDRESS_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(2000),
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
   LOCKOUT_MINUTES: z.coerce
     .number()
@@ -81,6 +82,15 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   ATRIUM_DEMO: booleanFlag,
   TRUST_PROXY: booleanFlag,
+  OUTBOUND_ALLOW_HTTP: booleanFlag,
+  OUTBOUND_ALLOW_PRIVATE_HOSTS: z.string().default(''),
+  OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  OUTBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
 });
 
 export type AppConfig = {
@@ -121,8 +131,13 @@ export type AppConfig = {
   tokenIdleMs: number;
   /** A token stops working this long after sign-in, used or not. */
   tokenMaxAgeMs: number;
-  /** Per client address, on sign-in, sign-up, reset and code checks. */
+  /**
+   * Per client address on sign-up, reset and code checks; on sign-in per
+   * client address and user name (one NAT address serves a whole office).
+   */
   authRatePerMinute: number;
+  /** Sign-ins per client address whatever the user name: the ceiling against spraying. */
+  authAddressRatePerMinute: number;
   lockoutThreshold: number;
   lockoutMs: number;
   shutdownGraceMs: number;
@@ -130,6 +145,18 @@ export type AppConfig = {
   webDist: string;
   demo: boolean;
   trustProxy: boolean;
+  /**
+   * Server-side requests to addresses users or organisation admins supply
+   * (identity providers): see core/http/outbound.ts.
+   */
+  outbound: {
+    /** Plain http allowed (tests, development); https only otherwise. */
+    allowHttp: boolean;
+    /** Host names that may resolve to private or loopback addresses (tests, development). */
+    allowPrivateHosts: string[];
+    timeoutMs: number;
+    maxBytes: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -182,11 +209,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenIdleMs: e.TOKEN_IDLE_HOURS * 3_600_000,
     tokenMaxAgeMs: e.TOKEN_MAX_DAYS * 86_400_000,
     authRatePerMinute: e.AUTH_RATE_PER_MINUTE,
+    authAddressRatePerMinute: e.AUTH_ADDRESS_RATE_PER_MINUTE,
     lockoutThreshold: e.LOCKOUT_THRESHOLD,
     lockoutMs: e.LOCKOUT_MINUTES * 60_000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
     demo: e.ATRIUM_DEMO,
     trustProxy: e.TRUST_PROXY,
+    outbound: {
+      allowHttp: e.OUTBOUND_ALLOW_HTTP,
+      allowPrivateHosts: e.OUTBOUND_ALLOW_PRIVATE_HOSTS.split(',')
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ''),
+        )
+        .filter(Boolean),
+      timeoutMs: e.OUTBOUND_TIMEOUT_MS,
+      maxBytes: e.OUTBOUND_MAX_BYTES,
+    },
   };
 }

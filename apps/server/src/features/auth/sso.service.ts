@@ -1,9 +1,11 @@
-import { APPROVAL, ROLE } from '@atrium/contract';
+import { APPROVAL, hasMarkup, ROLE } from '@atrium/contract';
 import { and, eq } from 'drizzle-orm';
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from 'jose';
+import type { AppConfig } from '../../core/config/config.ts';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { AppError, conflict, forbidden, unauthorized } from '../../core/errors/app-error.ts';
+import { guardedFetcher, OutboundError, outboundPolicy } from '../../core/http/outbound.ts';
 import { recordActivity, recordAudit } from '../audit/audit.service.ts';
 import { resolveOrganisation, ssoIssuer } from '../organisations/organisations.service.ts';
 import {
@@ -21,46 +23,83 @@ interface Provider {
   jwks: ReturnType<typeof createRemoteJWKSet>;
   fetchedAt: number;
 }
-const providers = new Map<string, Provider>();
+// Per configuration: the outbound policy the provider's fetches were built with is part of it.
+const providersByConfig = new WeakMap<AppConfig, Map<string, Provider>>();
 const DISCOVERY_TTL_MS = 60 * 60_000;
 
+/**
+ * The one answer for every way of not getting a usable answer from the
+ * provider (refused address, closed port, time-out, error status, bad JSON,
+ * wrong issuer): anything more specific would let the issuer setting probe
+ * the server's network. The detail goes to the log.
+ */
+const UNREACHABLE = 'The identity provider could not be reached.';
+function unreachable(ctx: Pick<AppContext, 'log'>, issuer: string, err: unknown): AppError {
+  const reason = err instanceof OutboundError ? err.reason : (err as Error)?.message;
+  ctx.log.warn({ issuer, reason }, 'identity provider unreachable');
+  return new AppError(503, UNREACHABLE);
+}
+
 /** OIDC discovery, cached per issuer; jose caches and refreshes the key set itself. */
-async function provider(issuer: string): Promise<Provider> {
+async function provider(
+  ctx: Pick<AppContext, 'config' | 'log'>,
+  issuer: string,
+): Promise<Provider> {
+  let providers = providersByConfig.get(ctx.config);
+  if (!providers) {
+    providers = new Map();
+    providersByConfig.set(ctx.config, providers);
+  }
   const cached = providers.get(issuer);
   if (cached && Date.now() - cached.fetchedAt < DISCOVERY_TTL_MS) return cached;
-  let metadata: { issuer?: string; jwks_uri?: string };
+  // Issuer and key-set addresses come from organisation settings and the provider's answer.
+  const fetchGuarded = guardedFetcher(outboundPolicy(ctx.config));
+  let jwksUri: URL;
   try {
-    const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
-      signal: AbortSignal.timeout(5000),
+    const res = await fetchGuarded(`${issuer}/.well-known/openid-configuration`, {
+      headers: { accept: 'application/json' },
     });
     if (!res.ok) throw new Error(`discovery answered ${res.status}`);
-    metadata = (await res.json()) as typeof metadata;
+    const metadata = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown };
+    if (metadata.issuer !== issuer || typeof metadata.jwks_uri !== 'string') {
+      throw new Error('discovery document does not match the issuer');
+    }
+    jwksUri = new URL(metadata.jwks_uri);
   } catch (err) {
-    throw new AppError(503, `The identity provider cannot be reached (${(err as Error).message}).`);
-  }
-  if (metadata.issuer !== issuer || !metadata.jwks_uri) {
-    throw new AppError(503, 'The identity provider configuration does not match its issuer.');
+    throw unreachable(ctx, issuer, err);
   }
   const p = {
     issuer,
-    jwks: createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: 5000 }),
+    jwks: createRemoteJWKSet(jwksUri, {
+      timeoutDuration: ctx.config.outbound.timeoutMs,
+      [customFetch]: fetchGuarded,
+    }),
     fetchedAt: Date.now(),
   };
   providers.set(issuer, p);
   return p;
 }
 
+/** A key-set fetch that failed (the provider's fault), as opposed to a bad token. */
+const keySetUnavailable = (err: unknown) =>
+  err instanceof OutboundError ||
+  err instanceof errors.JWKSTimeout ||
+  err instanceof errors.JWKSInvalid ||
+  (err instanceof errors.JOSEError && err.code === 'ERR_JOSE_GENERIC');
+
 /** Checks signature, issuer, expiry and that the token was issued to our client. */
 export async function verifyProviderToken(
+  ctx: Pick<AppContext, 'config' | 'log'>,
   issuer: string,
   clientId: string,
   token: string,
 ): Promise<JWTPayload & { sub: string }> {
-  const p = await provider(issuer);
+  const p = await provider(ctx, issuer);
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, p.jwks, { issuer, clockTolerance: 30 }));
-  } catch {
+  } catch (err) {
+    if (keySetUnavailable(err)) throw unreachable(ctx, issuer, err);
     throw unauthorized('The identity provider token is invalid or has expired.');
   }
   const audiences = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
@@ -85,7 +124,7 @@ export async function signInWithSso(
   const org = await resolveOrganisation(ctx.db, domain || meta.host);
   const issuer = org ? ssoIssuer(org) : null;
   if (!org || !issuer) throw forbidden('Single sign-on is not configured for this organisation.');
-  const claims = await verifyProviderToken(issuer, org.ssoClientId!, bearer);
+  const claims = await verifyProviderToken(ctx, issuer, org.ssoClientId!, bearer);
 
   return runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
     const [linked] = await tx
@@ -131,8 +170,8 @@ export async function signInWithSso(
       const user = await insertUser(tx, {
         username,
         email,
-        firstName: typeof claims.given_name === 'string' ? claims.given_name.slice(0, 150) : '',
-        lastName: typeof claims.family_name === 'string' ? claims.family_name.slice(0, 150) : '',
+        firstName: claimName(claims.given_name),
+        lastName: claimName(claims.family_name),
         passwordHash: null,
         isActive: true,
         approvalStatus: APPROVAL.APPROVED,
@@ -173,4 +212,13 @@ export async function signInWithSso(
     });
     return key;
   });
+}
+
+/**
+ * A name claim of the identity provider, held to the plain-text rule of every
+ * name (no markup). Sign-in cannot ask the provider to fix it, so a name with
+ * markup is left blank for the user or an admin to fill in.
+ */
+function claimName(value: unknown): string {
+  return typeof value === 'string' && !hasMarkup(value) ? value.slice(0, 150) : '';
 }

@@ -10,7 +10,14 @@ let t: TestApp;
 let idp: Awaited<ReturnType<typeof startOidcProvider>>;
 beforeAll(async () => {
   idp = await startOidcProvider('staff');
-  t = await createTestApp({ env: { AUTH_RATE_PER_MINUTE: '1000' } });
+  t = await createTestApp({
+    env: {
+      AUTH_RATE_PER_MINUTE: '1000',
+      // The test provider listens on loopback over plain http.
+      OUTBOUND_ALLOW_HTTP: 'true',
+      OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+    },
+  });
   const sso = { ssoIssuerBaseUrl: `${idp.base}/`, ssoRealm: 'staff', ssoClientId: 'atrium-web' };
   await makeOrganisation(t.database.db, { domainUrl: 'open.test', ssoAutoProvision: true, ...sso });
   await makeOrganisation(t.database.db, {
