@@ -14,9 +14,9 @@ import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, conflict, fieldError, forbidden } from '../../core/errors/app-error.ts';
 import type { StoredFile } from '../../core/storage/file-store.ts';
+import { sanitiseRichText } from '../../core/text/sanitise.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { courseRow, visibleCourseRow } from './catalogue.repository.ts';
-import { sanitizeRichText } from './catalogue.uploads.ts';
 import {
   assertCourseChange,
   type Course,
@@ -56,7 +56,7 @@ export const catalogue = {
         organisationId: auth.organisationId,
         categoryId: input.category ?? null,
         title: input.title,
-        description: sanitizeRichText(input.description),
+        description: sanitiseRichText(input.description),
         imageKey: image?.key ?? null,
         level: input.level,
         durationMinutes: input.duration ?? null,
@@ -113,7 +113,7 @@ export const catalogue = {
     if (input.category) await assertCategory(ctx.db, course.organisationId, input.category);
     const set: Partial<typeof courses.$inferInsert> = { updatedAt: new Date() };
     if (input.title !== undefined) set.title = input.title;
-    if (input.description !== undefined) set.description = sanitizeRichText(input.description);
+    if (input.description !== undefined) set.description = sanitiseRichText(input.description);
     if (input.category !== undefined) set.categoryId = input.category;
     if (input.level !== undefined) set.level = input.level;
     if (input.duration !== undefined) set.durationMinutes = input.duration;

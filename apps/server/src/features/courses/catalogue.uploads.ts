@@ -1,45 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import sanitizeHtml from 'sanitize-html';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest, notFound } from '../../core/errors/app-error.ts';
 import { sendRanged } from '../../core/http/byte-range.ts';
 import { readForm } from '../../core/http/forms.ts';
 import type { StoredFile } from '../../core/storage/file-store.ts';
-
-/** Rich text of course descriptions: formatting and links only; no scripts, styles or handlers. */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'b',
-      'i',
-      'em',
-      'strong',
-      'u',
-      's',
-      'sub',
-      'sup',
-      'ul',
-      'ol',
-      'li',
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'blockquote',
-      'code',
-      'pre',
-      'a',
-      'hr',
-    ],
-    allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
-    allowedSchemes: ['http', 'https', 'mailto'],
-    transformTags: {
-      a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
-    },
-  }).trim();
-}
 
 /**
  * Reads a multipart-or-JSON form whose only file may be `field` (an image

@@ -1,10 +1,10 @@
-import { COURSE_LEVELS } from '@atrium/contract';
+import { COURSE_LEVELS, hasMarkup, PLAIN_TEXT_MESSAGE } from '@atrium/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest } from '../../core/errors/app-error.ts';
-import { sanitizeRichText } from './catalogue.uploads.ts';
+import { sanitiseRichText } from '../../core/text/sanitise.ts';
 import type { CourseImportRow } from './course-import.parse.ts';
 import { courseCategories, courseModules, courses } from './courses.table.ts';
 
@@ -58,9 +58,11 @@ export async function importCourses(ctx: AppContext, auth: AuthContext, rows: Co
     const key = title.toLowerCase();
     if (!title) errs.push('course_title: enter the course title.');
     else if (title.length > 200) errs.push('course_title: at most 200 characters.');
+    else if (hasMarkup(title)) errs.push(`course_title: ${PLAIN_TEXT_MESSAGE}`);
     else if (existing.has(key)) errs.push(`course_title: a course '${title}' already exists.`);
     if (!row.module_title) errs.push('module_title: enter the module title.');
     else if (row.module_title.length > 200) errs.push('module_title: at most 200 characters.');
+    else if (hasMarkup(row.module_title)) errs.push(`module_title: ${PLAIN_TEXT_MESSAGE}`);
     let categoryId: number | null = null;
     if (row.category) {
       categoryId = categoryByName.get(row.category.toLowerCase()) ?? null;
@@ -72,6 +74,9 @@ export async function importCourses(ctx: AppContext, auth: AuthContext, rows: Co
       errs.push(`level: '${row.level}' is not a level (${COURSE_LEVELS.join(', ')}).`);
     if ((row.description?.length ?? 0) > 100_000) errs.push('description: too long.');
     if ((row.module_description?.length ?? 0) > 20_000) errs.push('module_description: too long.');
+    // Same rule as the API: only the course description is rich text (sanitised below).
+    else if (row.module_description && hasMarkup(row.module_description))
+      errs.push(`module_description: ${PLAIN_TEXT_MESSAGE}`);
 
     const course = title ? planned.get(key) : undefined;
     if (course) {
@@ -102,7 +107,7 @@ export async function importCourses(ctx: AppContext, auth: AuthContext, rows: Co
       entry.levelLine = row.line;
     }
     if (row.description && !entry.description)
-      entry.description = sanitizeRichText(row.description);
+      entry.description = sanitiseRichText(row.description);
     entry.modules.push({ title: row.module_title!, description: row.module_description ?? '' });
     planned.set(key, entry);
   }

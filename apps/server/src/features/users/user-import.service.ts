@@ -1,4 +1,12 @@
-import { APPROVAL, ROLE, ROLE_NAMES, type TImportResult, type TRoleId } from '@atrium/contract';
+import {
+  APPROVAL,
+  hasMarkup,
+  PLAIN_TEXT_MESSAGE,
+  ROLE,
+  ROLE_NAMES,
+  type TImportResult,
+  type TRoleId,
+} from '@atrium/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
@@ -138,6 +146,7 @@ export async function importUsers(
     if (email) seenEmails.set(email, seenEmails.get(email) ?? row.line);
     for (const f of ['first_name', 'last_name'] as const) {
       if ((row[f]?.length ?? 0) > 150) problems.push(`${f}: at most 150 characters.`);
+      else if (row[f] && hasMarkup(row[f])) problems.push(`${f}: ${PLAIN_TEXT_MESSAGE}`);
     }
     const roleText = row.role?.toLowerCase() ?? '';
     const roleId = (/^[1-5]$/.test(roleText) ? Number(roleText) : ROLE_BY_NAME[roleText]) as
