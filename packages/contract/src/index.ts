@@ -1,6 +1,7 @@
 export * from './audit/audit.ts';
 export * from './auth/auth.ts';
 export * from './core/errors.ts';
+export * from './core/ids.ts';
 export * from './core/pagination.ts';
 export * from './core/plain-text.ts';
 export * from './core/validators.ts';

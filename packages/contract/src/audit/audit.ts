@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIdParam } from '../core/ids.ts';
 import { ZPageQuery } from '../core/pagination.ts';
 
 export const MODULE_NAME = z
@@ -15,7 +16,7 @@ export const ZModuleTimeEntry = z.strictObject({
 });
 
 export const ZActivityQuery = ZPageQuery.extend({
-  user: z.coerce.number().int().positive().optional(),
+  user: zIdParam.optional(),
   login_from: z.string().max(20).optional(),
   kind: z.enum(['sign_in', 'sign_out', 'module_time']).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId, zIdParam } from '../core/ids.ts';
 import { ZPageQuery } from '../core/pagination.ts';
 import { plainText } from '../core/plain-text.ts';
 import { alnumSpaces } from '../core/validators.ts';
@@ -94,7 +95,7 @@ export type TCategory = z.infer<typeof ZCategory>;
 export const ZCategoryQuery = ZPageQuery.extend({ search: z.string().trim().max(100).optional() });
 
 // ---------- courses ----------
-const optionalCategory = z.preprocess(blankToNull, z.coerce.number().int().positive().nullable());
+const optionalCategory = z.preprocess(blankToNull, zIdParam.nullable());
 const courseFields = {
   title: plainText().trim().min(1, 'Enter the course title.').max(200),
   /** Rich text (HTML), the only rich field: sanitised on the server, never refused. */
@@ -187,7 +188,7 @@ export const FILTER_TYPES = ['all', 'published', 'draft', 'pending', 'cpd', 'min
 export const ZCatalogueQuery = ZPageQuery.extend({
   /** Substring of the title (trigram index on lower(title)). */
   search: z.string().trim().max(100).optional(),
-  category: z.coerce.number().int().positive().optional(),
+  category: zIdParam.optional(),
   level: z.enum(COURSE_LEVELS).optional(),
   language: z.string().trim().max(10).optional(),
   tag: z.string().trim().toLowerCase().max(40).optional(),
@@ -235,11 +236,11 @@ export const ZModuleInput = z.strictObject({
 export const ZModulePatch = ZModuleInput.partial();
 /** PATCH {courseId}/modules/ and modules/{id}/files/: the complete list of ids in the new order. */
 export const ZReorder = z.strictObject({
-  order: z.array(z.number().int().positive()).min(1).max(1000),
+  order: z.array(zId).min(1).max(1000),
 });
 export const ZModuleFileAttach = z.strictObject({
   /** A repository file id. */
-  file: z.number().int().positive(),
+  file: zId,
   required: z.boolean().default(true),
   sco_id: z.string().trim().max(255).nullable().default(null),
 });

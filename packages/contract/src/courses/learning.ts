@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId, zIdParam } from '../core/ids.ts';
 import { ZPageQuery, zPage } from '../core/pagination.ts';
 import { plainText } from '../core/plain-text.ts';
 import { ZCatalogueQuery } from './catalogue.ts';
@@ -8,7 +9,7 @@ import { ZCatalogueQuery } from './catalogue.ts';
  * reviews, enrolment, progress, assignments and course discussions.
  */
 
-const id = z.coerce.number().int().positive();
+const id = zIdParam;
 // Every text of this slice is plain text (the web shows it as text, never as HTML).
 const text = (max: number) => plainText().trim().min(1, 'This field may not be blank.').max(max);
 const ZPerson = z.object({ id: z.number().int(), fullname: z.string() });
@@ -69,8 +70,8 @@ export type TEnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
 /** Assign or unassign: a list of learners, or every learner of a department. */
 export const ZAssignLearners = z
   .strictObject({
-    users: z.array(z.number().int().positive()).min(1).max(1000).optional(),
-    department: z.number().int().positive().optional(),
+    users: z.array(zId).min(1).max(1000).optional(),
+    department: zId.optional(),
     /** Assign only: the date the learner should finish by. */
     due_at: z.iso.datetime({ offset: true }).nullable().optional(),
   })

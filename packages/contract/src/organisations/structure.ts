@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from '../core/ids.ts';
 import { ZPageQuery } from '../core/pagination.ts';
 import { plainText } from '../core/plain-text.ts';
 import { alnumSpaces, domainName, httpUrl } from '../core/validators.ts';
@@ -68,7 +69,7 @@ export const ZOrganisationListQuery = ZPageQuery.extend({
 });
 
 export const ZDepartmentCreate = z.strictObject({
-  organization: z.number().int().positive(),
+  organization: zId,
   name: alnumSpaces('department name', 120),
 });
 export const ZDepartmentUpdate = z.strictObject({ name: alnumSpaces('department name', 120) });
@@ -83,7 +84,7 @@ export const ZDepartment = z.object({
 export type TDepartment = z.infer<typeof ZDepartment>;
 
 export const ZDesignationCreate = z.strictObject({
-  department: z.number().int().positive(),
+  department: zId,
   name: alnumSpaces('designation', 120),
 });
 export const ZDesignationUpdate = z.strictObject({ name: alnumSpaces('designation', 120) });
@@ -96,7 +97,7 @@ export const ZDesignation = z.object({
 export type TDesignation = z.infer<typeof ZDesignation>;
 
 export const ZLocationCreate = z.strictObject({
-  department: z.number().int().positive(),
+  department: zId,
   name: alnumSpaces('location name', 120),
   address: plainText().trim().max(500).nullable().optional(),
 });

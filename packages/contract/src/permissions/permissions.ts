@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { zId, zIdParam } from '../core/ids.ts';
 import { ZMenuEntry } from './menu.ts';
 
 export const ZPermissionQuery = z.object({
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: zIdParam.optional(),
 });
 export const ZPermissionResponse = z.object({
   user_id: z.number().int(),
@@ -13,7 +14,7 @@ export const ZPermissionResponse = z.object({
 export type TPermissionResponse = z.infer<typeof ZPermissionResponse>;
 
 export const ZPermissionUpdate = z.strictObject({
-  user_id: z.number().int().positive(),
+  user_id: zId,
   /** Either a full menu list (flags taken by href), or null to go back to the role's default. */
   permissions: z.array(ZMenuEntry).max(100).nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIdParam } from '../core/ids.ts';
 import {
   calendarDate,
   endNotBefore,
@@ -200,4 +201,4 @@ export const ZSocialMedia = z.object({
 });
 export type TSocialMedia = z.infer<typeof ZSocialMedia>;
 
-export const ZSectionId = z.object({ id: z.coerce.number().int().positive() });
+export const ZSectionId = z.object({ id: zIdParam });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '../core/ids.ts';
 import {
   calendarDate,
   NOTHING_TO_CHANGE,
@@ -53,7 +54,8 @@ export const ZUserIdParams = z.object({
   id: z.coerce
     .number('The user id must be a number.')
     .int('The user id must be a number.')
-    .positive('The user id must be a number.'),
+    .positive('The user id must be a number.')
+    .max(MAX_ID, 'The user id must be a number.'),
 });
 export const ZImageQuery = z.object({
   /** A version tag that changes with the photo, so a browser may cache each version. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId, zIdParam } from '../core/ids.ts';
 import { ZPageQuery } from '../core/pagination.ts';
 import { plainText } from '../core/plain-text.ts';
 
@@ -12,10 +13,10 @@ export const USER_STATUSES = ['active', 'inactive', 'pending', 'rejected'] as co
 export const ZUserListQuery = ZPageQuery.extend({
   search: z.string().trim().max(100).optional(),
   role: roleList.optional(),
-  department: z.coerce.number().int().positive().optional(),
+  department: zIdParam.optional(),
   status: z.enum(USER_STATUSES).optional(),
   /** Superadmin only: another organisation's users. */
-  organization: z.coerce.number().int().positive().optional(),
+  organization: zIdParam.optional(),
   ordering: z
     .enum([
       'username',
@@ -56,7 +57,7 @@ export const ZUserRow = z.object({
 });
 export type TUserRow = z.infer<typeof ZUserRow>;
 
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = zIdParam.optional();
 
 /** add-user/ is multipart (with an optional `photo` file); these are its text fields. */
 export const ZAddUser = z.strictObject({
@@ -80,7 +81,7 @@ export type TAddUser = z.infer<typeof ZAddUser>;
 
 /** user-action/ and remove-user/: a superadmin names the organisation the user belongs to. */
 export const ZUserTargetQuery = z.strictObject({
-  organization: z.coerce.number().int().positive().optional(),
+  organization: zIdParam.optional(),
 });
 export const ZUserAction = z.discriminatedUnion('action', [
   z.strictObject({ action: z.enum(['approve', 'reject', 'activate', 'deactivate']) }),
@@ -96,7 +97,7 @@ export const ZLicence = z.object({
 });
 export type TLicence = z.infer<typeof ZLicence>;
 export const ZLicenceUpdate = z.strictObject({
-  organization: z.number().int().positive(),
+  organization: zId,
   seats: z.number().int().min(0).max(10_000_000).nullable(),
 });
 

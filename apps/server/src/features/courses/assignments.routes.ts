@@ -8,6 +8,7 @@ import {
   ZPageQuery,
   ZSubmission,
   ZSubmissionFields,
+  zIdParam,
   zPage,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
@@ -24,7 +25,7 @@ import { submissions } from './assignments.submissions.ts';
 import { learningErrors as errors, manageAccess } from './learning.access.ts';
 
 const tags = ['courses'];
-const id = z.object({ id: z.coerce.number().int().positive() });
+const id = z.object({ id: zIdParam });
 
 /** RFC 6266 header: an ASCII fallback plus the UTF-8 name. */
 function attachment(name: string): string {

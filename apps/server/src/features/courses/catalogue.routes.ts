@@ -9,6 +9,7 @@ import {
   ZCourseInput,
   ZCoursePatch,
   ZPublish,
+  zIdParam,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,7 +31,7 @@ import { registerFileRepositoryRoutes } from './file-repository.routes.ts';
 
 const tags = ['courses'];
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
-const id = z.object({ id: z.coerce.number().int().positive() });
+const id = z.object({ id: zIdParam });
 /** Authors: admins and trainers; editableCourseFor decides per course. */
 const author = access.menu('/courses', [ROLE.ADMIN, ROLE.TRAINER]);
 const image = {

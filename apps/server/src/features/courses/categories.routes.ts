@@ -7,6 +7,7 @@ import {
   ZCategoryInput,
   ZCategoryPatch,
   ZCategoryQuery,
+  zIdParam,
   zPage,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +24,7 @@ import { categories, categoryFor } from './categories.service.ts';
 
 const tags = ['courses'];
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
-const id = z.object({ id: z.coerce.number().int().positive() });
+const id = z.object({ id: zIdParam });
 const manage = access.menu('/courses', [ROLE.ADMIN]);
 const image = {
   field: 'image',

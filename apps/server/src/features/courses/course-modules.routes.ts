@@ -7,6 +7,7 @@ import {
   ZModuleInput,
   ZModulePatch,
   ZReorder,
+  zIdParam,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,9 +19,9 @@ import { courseModulesService as modules } from './course-modules.service.ts';
 
 const tags = ['courses'];
 const errors = errorResponses(400, 401, 403, 404, 409);
-const idParam = z.object({ id: z.coerce.number().int().positive() });
-const courseParam = z.object({ courseId: z.coerce.number().int().positive() });
-const itemParam = idParam.extend({ itemId: z.coerce.number().int().positive() });
+const idParam = z.object({ id: zIdParam });
+const courseParam = z.object({ courseId: zIdParam });
+const itemParam = idParam.extend({ itemId: zIdParam });
 /** Writes: admins and trainers; which course they may change is editableCourseFor's rule. */
 const edit = access.menu('/courses', [ROLE.ADMIN, ROLE.TRAINER]);
 const read = access.authenticated();

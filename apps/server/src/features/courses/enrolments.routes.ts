@@ -10,6 +10,7 @@ import {
   ZEnrolmentRequestsQuery,
   ZEnrolmentUpdate,
   ZUnassignResult,
+  zIdParam,
   zPage,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
@@ -23,8 +24,8 @@ import { enrolments } from './enrolments.service.ts';
 import { learningErrors as errors, manageAccess } from './learning.access.ts';
 
 const tags = ['courses'];
-const courseParams = z.object({ courseId: z.coerce.number().int().positive() });
-const id = z.object({ id: z.coerce.number().int().positive() });
+const courseParams = z.object({ courseId: zIdParam });
+const id = z.object({ id: zIdParam });
 
 export function registerEnrolmentRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -4,6 +4,7 @@ import {
   ZFaqCreate,
   ZFaqUpdate,
   ZPageQuery,
+  zIdParam,
   zPage,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +17,7 @@ import { faqs } from './faqs.service.ts';
 import { learningErrors as errors, manageAccess } from './learning.access.ts';
 
 const tags = ['courses'];
-const id = z.object({ id: z.coerce.number().int().positive() });
+const id = z.object({ id: zIdParam });
 
 export function registerFaqRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +28,7 @@ export function registerFaqRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: "A course's FAQs in order (anyone who can see the course)",
-        params: z.object({ courseId: z.coerce.number().int().positive() }),
+        params: z.object({ courseId: zIdParam }),
         querystring: ZPageQuery,
         response: { 200: zPage(ZFaq), ...errors },
       },

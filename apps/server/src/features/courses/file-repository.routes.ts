@@ -5,6 +5,7 @@ import {
   ZFileRepoQuery,
   ZRepositoryFile,
   ZRepositoryRename,
+  zIdParam,
   zPage,
 } from '@atrium/contract';
 import type { MultipartFile } from '@fastify/multipart';
@@ -21,7 +22,7 @@ import { fileRepository } from './file-repository.service.ts';
 
 const tags = ['courses'];
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
-const id = z.object({ id: z.coerce.number().int().positive() });
+const id = z.object({ id: zIdParam });
 /** The file repository is the authors' library: admins and trainers. */
 const manage = access.menu('/courses', [ROLE.ADMIN, ROLE.TRAINER]);
 

@@ -6,6 +6,7 @@ import {
   ZPageQuery,
   ZReviewPageWithStats,
   ZReviewPostResult,
+  zIdParam,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,7 +30,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary:
           "A course's reviews, newest first, with the average rating, count and reviews per star",
-        params: z.object({ courseId: z.coerce.number().int().positive() }),
+        params: z.object({ courseId: zIdParam }),
         querystring: ZPageQuery,
         response: { 200: ZReviewPageWithStats, ...errors },
       },

@@ -14,6 +14,7 @@ import {
   ZOrganisationCreate,
   ZOrganisationListQuery,
   ZOrganisationUpdate,
+  zIdParam,
   zPage,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
@@ -26,7 +27,7 @@ import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import { organisationAdmin } from './organisations-admin.service.ts';
 import { structure } from './structure.service.ts';
 
-const id = z.object({ id: z.coerce.number().int().positive() });
+const id = z.object({ id: zIdParam });
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['organisations'];
 // Structure is managed from Organization → Human Resource (/organization): admins of the organisation.
@@ -86,14 +87,16 @@ export function registerStructureRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Change an organisation (superadmin, or its admin except domain and seats)',
+        summary:
+          'Change an organisation (superadmin; its admin all but domain, seats, public address and identity provider)',
         params: id,
         body: ZOrganisationUpdate,
         response: { 200: ZOrganisation, ...errors },
       },
       config: { access: manage },
     },
-    async (req) => organisationAdmin.update(ctx, caller(req), req.params.id, req.body),
+    async (req) =>
+      organisationAdmin.update(ctx, caller(req), req.params.id, req.body, { ip: req.ip }),
   );
   r.delete(
     p.organisation,
@@ -118,7 +121,7 @@ export function registerStructureRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Departments of an organisation',
-        params: z.object({ org: z.coerce.number().int().positive() }),
+        params: z.object({ org: zIdParam }),
         response: { 200: z.array(ZDepartment), ...errors },
       },
       config: { access: access.authenticated() },

@@ -4,6 +4,7 @@ import {
   THEME_IMAGE_KINDS,
   ZOrganisationContent,
   ZThemeUpdate,
+  zIdParam,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,7 +16,7 @@ import { errorResponses } from '../../core/http/error-responses.ts';
 import { organisationContentById } from './organisations.service.ts';
 import { themes } from './theme.service.ts';
 
-const id = z.object({ id: z.coerce.number().int().positive() });
+const id = z.object({ id: zIdParam });
 const image = id.extend({ kind: z.enum(THEME_IMAGE_KINDS) });
 const errors = errorResponses(400, 401, 403, 404, 413, 415);
 const tags = ['organisations'];

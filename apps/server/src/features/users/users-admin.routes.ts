@@ -9,6 +9,7 @@ import {
   ZUserListQuery,
   ZUserRow,
   ZUserTargetQuery,
+  zIdParam,
   zPage,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +26,7 @@ import { squareWebp } from '../profiles/index.ts';
 import { iterateUsers } from './users-admin.repository.ts';
 import { targetOrganisation, usersAdmin } from './users-admin.service.ts';
 
-const id = z.object({ id: z.coerce.number().int().positive() });
+const id = z.object({ id: zIdParam });
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['users'];
 // The Users screen of the side menu (/settings): admins of the organisation.
@@ -191,7 +192,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Licence seats and their use (superadmin: every organisation)',
-        querystring: z.object({ organization: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ organization: zIdParam.optional() }),
         response: { 200: z.array(ZLicence), ...errors },
       },
       config: { access: access.roles(ROLE.ADMIN) },

@@ -1,4 +1,4 @@
-import { videoPaths as p, ROLE, ZErrorResponse, ZVideoStatus } from '@atrium/contract';
+import { videoPaths as p, ROLE, ZErrorResponse, ZVideoStatus, zIdParam } from '@atrium/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { queueTranscode, videos } from './video.service.ts';
 
 const tags = ['video'];
 const errors = errorResponses(401, 403, 404);
-const id = z.object({ id: z.coerce.number().int().positive() });
+const id = z.object({ id: zIdParam });
 const TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
   ts: 'video/mp2t',
