@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID, zIdParam } from '../core/ids.ts';
 import { ZPageQuery, zPage } from '../core/pagination.ts';
 
 /**
@@ -125,7 +126,7 @@ export type TScormState = z.infer<typeof ZScormState>;
  */
 export const ZScormCommitQuery = z.object({
   sco: z.string().min(1).max(255),
-  attempt: z.coerce.number().int().min(1),
+  attempt: z.coerce.number().int().min(1).max(MAX_ID),
   session: z
     .string()
     .regex(/^[A-Za-z0-9-]{8,64}$/, 'A session id of 8 to 64 letters, digits or dashes.'),
@@ -160,9 +161,9 @@ export const ZScormAttempt = z.object({
 });
 
 export const ZScormReportQuery = ZPageQuery.extend({
-  course: z.coerce.number().int().positive(),
-  module_file: z.coerce.number().int().positive().optional(),
-  user: z.coerce.number().int().positive().optional(),
+  course: zIdParam,
+  module_file: zIdParam.optional(),
+  user: zIdParam.optional(),
   status: z.enum(SCO_STATUSES).optional(),
   search: z.string().trim().max(100).optional(),
 });

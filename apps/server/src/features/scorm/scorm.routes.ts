@@ -12,6 +12,7 @@ import {
   ZScormStateQuery,
   ZScormTrackPage,
   ZScormTrackQuery,
+  zIdParam,
 } from '@atrium/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,7 +30,7 @@ import { runtime } from './runtime.service.ts';
 
 const tags = ['scorm'];
 const errors = errorResponses(400, 401, 403, 404, 409);
-const id = z.coerce.number().int().positive();
+const id = zIdParam;
 /**
  * Learner-facing calls are open to every signed-in user (the course player is
  * a no-perm screen); what they may reach is the object-level rule: may see a
