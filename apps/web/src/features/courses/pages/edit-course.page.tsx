@@ -16,6 +16,7 @@ import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
 import { useDeleteCourse, useUpdateCourse } from '../api/authoring.api.ts';
 import { useCourseDetail } from '../api/courses.api.ts';
 import { type CourseFormValues, courseToForm } from '../authoring/course-form.ts';
+import { adminOnlyReason } from '../authoring/publication-limits.ts';
 import { managesCourse } from '../authoring/publish-actions.ts';
 import { AssignmentsSection } from '../components/assignments/assignments-section.tsx';
 import { CourseForm } from '../components/authoring/course-form.tsx';
@@ -114,6 +115,7 @@ export default function EditCoursePage() {
               currentImage={course.image}
               submitLabel="Save changes"
               readOnly={!editable}
+              wideningBlocked={adminOnlyReason(course, roleId, 'widen_visibility')}
               save={(form, onProgress) => update.mutateAsync({ form, onProgress })}
             />
           </SectionCard>
@@ -125,6 +127,7 @@ export default function EditCoursePage() {
               courseId={course.id}
               modules={detail.data.modules}
               editable={editable}
+              addBlocked={adminOnlyReason(course, roleId, 'add_content')}
             />
             <AssignmentsSection
               courseId={course.id}

@@ -1,3 +1,4 @@
+import { ROLE } from '@atrium/contract';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import Alert from '@mui/material/Alert';
@@ -8,12 +9,14 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { useSession } from '../../../app/session/session.tsx';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
 import { useAttachFile, useModule } from '../api/authoring.api.ts';
 import { useCourseDetail } from '../api/courses.api.ts';
+import { adminOnlyReason } from '../authoring/publication-limits.ts';
 import { ModuleDetailsForm } from '../components/authoring/module-details-form.tsx';
 import { ModuleFilesSection } from '../components/authoring/module-files-section.tsx';
 import { RepositoryUpload } from '../components/authoring/repository-upload.tsx';
@@ -26,6 +29,8 @@ export default function ModuleEditPage() {
   const courseId = module.data?.course ?? 0;
   const detail = useCourseDetail(courseId);
   const attach = useAttachFile(id);
+  const { user } = useSession();
+  const roleId = user?.role.id ?? ROLE.LEARNER;
   const [required, setRequired] = useState(true);
 
   if (module.isPending || (courseId > 0 && detail.isPending)) return <PageLoader />;
@@ -40,6 +45,8 @@ export default function ModuleEditPage() {
 
   const course = detail.data.course;
   const editable = course.can_edit;
+  // A trainer may not add files to a published course: the upload card explains instead.
+  const addBlocked = adminOnlyReason(course, roleId, 'add_content');
   const index = detail.data.modules.findIndex((m) => m.id === id);
   return (
     <PageContainer>
@@ -68,13 +75,13 @@ export default function ModuleEditPage() {
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Stack spacing={3}>
-            <ModuleFilesSection module={module.data} editable={editable} />
+            <ModuleFilesSection module={module.data} editable={editable} addBlocked={addBlocked} />
             <SectionCard title="Module details">
               <ModuleDetailsForm module={module.data} editable={editable} />
             </SectionCard>
           </Stack>
         </Grid>
-        {editable && (
+        {editable && !addBlocked && (
           <Grid size={{ xs: 12, md: 5 }}>
             <SectionCard
               title="Upload and attach"

@@ -1,4 +1,10 @@
-import { COURSE_LEVELS, type TCourseInput } from '@atrium/contract';
+import {
+  COURSE_LEVELS,
+  COURSE_VISIBILITIES,
+  type TCourseInput,
+  type TCourseVisibility,
+  widensVisibility,
+} from '@atrium/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -40,7 +46,17 @@ interface CourseFormProps {
   /** Sends the multipart form; rejects with the server's ApiError. */
   save: (form: FormData, onProgress: (progress: UploadProgress) => void) => Promise<unknown>;
   readOnly?: boolean;
+  /**
+   * Why the caller may not widen the stored visibility (adminOnlyReason): options wider than the
+   * saved one are disabled, with this reason under the field.
+   */
+  wideningBlocked?: string | null;
 }
+
+const VISIBILITY_LABEL: Record<TCourseVisibility, string> = {
+  organisation: 'This organisation only',
+  catalogue: 'Shared catalogue',
+};
 
 /**
  * The course form of add-course and edit-course: the contract schema validates as the server
@@ -52,6 +68,7 @@ export function CourseForm({
   submitLabel,
   save,
   readOnly = false,
+  wideningBlocked = null,
 }: CourseFormProps) {
   const form = useForm<CourseFormValues, unknown, TCourseInput>({
     resolver: zodResolver(ZCourseForm) as unknown as Resolver<
@@ -92,6 +109,10 @@ export function CourseForm({
   const errors = formState.errors;
   const busy = formState.isSubmitting;
   const options = categories.data?.results ?? [];
+  // Narrowing stays open; only what would show the course to more people is locked.
+  const locked = (v: TCourseVisibility) =>
+    wideningBlocked !== null && widensVisibility(initial.visibility, v);
+  const anyLocked = COURSE_VISIBILITIES.some(locked);
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label="Course details">
       {failure && <Alert severity="error">{failure}</Alert>}
@@ -212,10 +233,17 @@ export function CourseForm({
                 label="Visibility"
                 disabled={readOnly}
                 {...controlledProps(field)}
-                helperText="The shared catalogue shows it to other organisations once published."
+                helperText={
+                  anyLocked
+                    ? wideningBlocked
+                    : 'The shared catalogue shows it to other organisations once published.'
+                }
               >
-                <MenuItem value="organisation">This organisation only</MenuItem>
-                <MenuItem value="catalogue">Shared catalogue</MenuItem>
+                {COURSE_VISIBILITIES.map((v) => (
+                  <MenuItem key={v} value={v} disabled={locked(v)}>
+                    {VISIBILITY_LABEL[v]}
+                  </MenuItem>
+                ))}
               </TextField>
             )}
           />

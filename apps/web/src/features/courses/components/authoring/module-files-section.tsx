@@ -2,13 +2,14 @@ import type { TFileKind, TModule, TModuleFileItem } from '@atrium/contract';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { formatBytes } from '../../../../shared/files/file-rules.ts';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.tsx';
 import { EmptyState, SectionCard } from '../../../../shared/ui/section-card.tsx';
@@ -23,8 +24,21 @@ import { KIND_LABEL } from '../../authoring/repository-rules.ts';
 import { FilePickerDialog } from './file-picker-dialog.tsx';
 import { SortableList } from './sortable-list.tsx';
 
-/** The files of a module in order: attach from the repository, detach, reorder. */
-export function ModuleFilesSection({ module, editable }: { module: TModule; editable: boolean }) {
+/**
+ * The files of a module in order: attach from the repository, detach, reorder. `addBlocked`
+ * (adminOnlyReason) disables attaching, with its reason shown: a trainer may not add content to
+ * a published course.
+ */
+export function ModuleFilesSection({
+  module,
+  editable,
+  addBlocked = null,
+}: {
+  module: TModule;
+  editable: boolean;
+  addBlocked?: string | null;
+}) {
+  const reasonId = useId();
   const [items, setItems] = useState(module.files);
   useEffect(() => setItems(module.files), [module.files]);
   const [picking, setPicking] = useState(false);
@@ -58,6 +72,8 @@ export function ModuleFilesSection({ module, editable }: { module: TModule; edit
             startIcon={<AttachFileOutlined />}
             variant="outlined"
             size="small"
+            disabled={addBlocked !== null}
+            aria-describedby={addBlocked ? reasonId : undefined}
             onClick={() => setPicking(true)}
           >
             Attach from repository
@@ -65,9 +81,14 @@ export function ModuleFilesSection({ module, editable }: { module: TModule; edit
         )
       }
     >
+      {editable && addBlocked && (
+        <Alert id={reasonId} severity="info" sx={{ mb: 2 }}>
+          {addBlocked}
+        </Alert>
+      )}
       {items.length === 0 ? (
         <EmptyState icon={<InsertDriveFileOutlined sx={{ fontSize: 40 }} aria-hidden />}>
-          {editable
+          {editable && !addBlocked
             ? 'No files yet. Attach one from the repository or upload a new one.'
             : 'This module has no files.'}
         </EmptyState>

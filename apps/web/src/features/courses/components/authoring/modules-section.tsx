@@ -3,12 +3,13 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ViewModuleOutlined from '@mui/icons-material/ViewModuleOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.tsx';
 import { EmptyState, SectionCard } from '../../../../shared/ui/section-card.tsx';
@@ -23,16 +24,23 @@ import { SortableList } from './sortable-list.tsx';
 
 const EMPTY = { title: '', description: '' };
 
-/** A course's modules: add, rename, delete, reorder; each opens its own page for its files. */
+/**
+ * A course's modules: add, rename, delete, reorder; each opens its own page for its files.
+ * `addBlocked` (adminOnlyReason) disables adding, with its reason shown: a trainer may not add
+ * content to a published course.
+ */
 export function ModulesSection({
   courseId,
   modules,
   editable,
+  addBlocked = null,
 }: {
   courseId: number;
   modules: TModule[];
   editable: boolean;
+  addBlocked?: string | null;
 }) {
+  const reasonId = useId();
   // Shown at once in the new order while the server saves it; the refetch replaces it after.
   const [items, setItems] = useState(modules);
   useEffect(() => setItems(modules), [modules]);
@@ -63,6 +71,8 @@ export function ModulesSection({
             startIcon={<Add />}
             variant="outlined"
             size="small"
+            disabled={addBlocked !== null}
+            aria-describedby={addBlocked ? reasonId : undefined}
             onClick={() => setAdding(true)}
           >
             Add module
@@ -70,9 +80,14 @@ export function ModulesSection({
         )
       }
     >
+      {editable && addBlocked && (
+        <Alert id={reasonId} severity="info" sx={{ mb: 2 }}>
+          {addBlocked}
+        </Alert>
+      )}
       {items.length === 0 ? (
         <EmptyState icon={<ViewModuleOutlined sx={{ fontSize: 40 }} aria-hidden />}>
-          {editable
+          {editable && !addBlocked
             ? 'No modules yet. Add the first one, then attach its files.'
             : 'This course has no modules yet.'}
         </EmptyState>
