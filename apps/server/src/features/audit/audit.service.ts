@@ -24,6 +24,7 @@ export type AuditAction =
   | 'user.deactivate'
   | 'user.removed'
   | 'licence.changed'
+  | 'organisation.changed'
   | 'profile.changed_by_admin'
   | 'profile.email_changed'
   | 'course.status_changed'

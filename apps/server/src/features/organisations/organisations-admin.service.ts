@@ -6,6 +6,7 @@ import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { conflict, forbidden, notFound } from '../../core/errors/app-error.ts';
 import { postgresCode } from '../../core/errors/error-handler.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { memberships } from '../users/users.table.ts';
 import { refreshSsoOrigins } from './organisations.service.ts';
 import { organisations, organisationThemes } from './organisations.table.ts';
@@ -62,6 +63,23 @@ function toColumns(input: TOrganisationUpdate) {
 
 /** Fields only a superadmin sets: they decide what the organisation is and what it may use. */
 const SUPERADMIN_FIELDS = ['domain_url', 'licence_seats'] as const;
+/**
+ * Addresses only a superadmin changes: the base of every link in the
+ * organisation's mails (a reset link pointing elsewhere hands over the token)
+ * and the identity provider the server fetches and the browser trusts. An
+ * admin may send them unchanged (the settings form does).
+ */
+const SUPERADMIN_ADDRESSES = ['public_base_url', 'sso_issuer_base_url'] as const;
+/** Settings whose changes are audited with their old and new values. */
+const AUDITED_FIELDS = [
+  'domain_url',
+  'public_base_url',
+  'licence_seats',
+  'sso_issuer_base_url',
+  'sso_realm',
+  'sso_client_id',
+  'sso_auto_provision',
+] as const;
 
 const domainTaken = (err: unknown) => postgresCode(err) === '23505';
 
@@ -138,21 +156,47 @@ export const organisationAdmin = {
     }
   },
 
-  async update(ctx: AppContext, auth: AuthContext, id: number, input: TOrganisationUpdate) {
+  async update(
+    ctx: AppContext,
+    auth: AuthContext,
+    id: number,
+    input: TOrganisationUpdate,
+    meta: { ip?: string } = {},
+  ) {
+    if (!auth.isSuperadmin && auth.organisationId !== id) throw notFound('Organisation not found.');
+    const current = await loadOne(ctx, id);
     if (!auth.isSuperadmin) {
-      if (auth.organisationId !== id) throw notFound('Organisation not found.');
-      const refused = SUPERADMIN_FIELDS.filter((f) => input[f] !== undefined);
+      const refused = [
+        ...SUPERADMIN_FIELDS.filter((f) => input[f] !== undefined),
+        ...SUPERADMIN_ADDRESSES.filter((f) => input[f] !== undefined && input[f] !== current[f]),
+      ];
       if (refused.length > 0)
         throw forbidden(`Only a superadmin can change ${refused.join(' and ')}.`);
     }
-    await loadOne(ctx, id);
     const columns = toColumns(input);
     if (Object.keys(columns).length > 0) {
+      const changes: Record<string, { old: unknown; new: unknown }> = {};
+      for (const f of AUDITED_FIELDS) {
+        if (input[f] !== undefined && input[f] !== current[f]) {
+          changes[f] = { old: current[f], new: input[f] };
+        }
+      }
       try {
-        await ctx.db
-          .update(organisations)
-          .set({ ...columns, updatedAt: new Date() })
-          .where(eq(organisations.id, id));
+        await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+          await tx
+            .update(organisations)
+            .set({ ...columns, updatedAt: new Date() })
+            .where(eq(organisations.id, id));
+          if (Object.keys(changes).length > 0) {
+            await recordAudit(tx, {
+              action: 'organisation.changed',
+              actorId: auth.userId,
+              organisationId: id,
+              ip: meta.ip,
+              details: { changes },
+            });
+          }
+        });
       } catch (err) {
         if (domainTaken(err)) throw conflict('Another organisation already uses this domain.');
         throw err;

@@ -89,6 +89,22 @@ describe('changedOrganisationFields', () => {
     ).toEqual({ title: 'Acme Academy' });
   });
 
+  it("never sends an admin's change of the public address or the identity provider", () => {
+    const payload = ZOrganisationForm.parse({
+      ...organisationFormValues(stored),
+      public_base_url: 'https://attacker.test',
+      sso_issuer_base_url: 'https://id.attacker.test',
+      meeting_url: 'https://meet.acme.test',
+    });
+    expect(
+      changedOrganisationFields(
+        payload,
+        stored,
+        (field) => !SUPERADMIN_ONLY_FIELDS.includes(field),
+      ),
+    ).toEqual({ meeting_url: 'https://meet.acme.test' });
+  });
+
   it('finds nothing to send for an untouched form', () => {
     const payload = ZOrganisationForm.parse(organisationFormValues(stored));
     expect(changedOrganisationFields(payload, stored, () => true)).toEqual({});

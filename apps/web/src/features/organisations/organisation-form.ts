@@ -63,8 +63,16 @@ export type OrganisationField = keyof OrganisationFormValues;
 
 export const ORGANISATION_FIELDS = Object.keys(ZOrganisationForm.shape) as OrganisationField[];
 
-/** Only a superadmin decides what an organisation is and what it may use (server rule). */
-export const SUPERADMIN_ONLY_FIELDS: readonly OrganisationField[] = ['domain_url', 'licence_seats'];
+/**
+ * Only a superadmin decides what an organisation is and what it may use, where its mail links
+ * point and which identity provider it trusts (server rule: an admin changing them gets 403).
+ */
+export const SUPERADMIN_ONLY_FIELDS: readonly OrganisationField[] = [
+  'domain_url',
+  'public_base_url',
+  'licence_seats',
+  'sso_issuer_base_url',
+];
 
 /** The form's starting values: a new organisation's defaults, or the stored ones. */
 export function organisationFormValues(organisation?: TOrganisation): OrganisationFormValues {

@@ -23,7 +23,10 @@ import {
 } from '../organisation-form.ts';
 import { OrganisationFields } from './organisation-fields.tsx';
 
-/** The settings the caller may change: everything for a superadmin, all but domain and seats for an admin. */
+/**
+ * The settings the caller may change: everything for a superadmin; for an admin all but the
+ * domain, seats, public address and identity provider (shown disabled with the reason).
+ */
 export function OrganisationSettingsCard({
   organisation,
   superadmin,
