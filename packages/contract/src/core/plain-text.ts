@@ -27,3 +27,7 @@ export function plainText<T extends z.ZodString>(base?: T): T {
   const schema = (base ?? z.string()) as T;
   return schema.refine((v) => !hasMarkup(v), PLAIN_TEXT_MESSAGE) as T;
 }
+
+/** The same rule for forms that keep their text in plain React state: the message, or undefined. */
+export const plainTextError = (value: string): string | undefined =>
+  hasMarkup(value) ? PLAIN_TEXT_MESSAGE : undefined;

@@ -1,3 +1,4 @@
+import { plainTextError } from '@atrium/contract';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -19,6 +20,8 @@ export function CourseTextsCard() {
     setIntro(texts.data[COURSE_TEXT_KEYS.catalogueIntro] ?? '');
     setCompletion(texts.data[COURSE_TEXT_KEYS.completionMessage] ?? '');
   }, [texts.data]);
+  const introError = plainTextError(intro);
+  const completionError = plainTextError(completion);
   const dirty =
     texts.data !== undefined &&
     (intro !== (texts.data[COURSE_TEXT_KEYS.catalogueIntro] ?? '') ||
@@ -49,7 +52,10 @@ export function CourseTextsCard() {
             onChange={(event) => setIntro(event.target.value.slice(0, MAX))}
             multiline
             minRows={2}
-            helperText={`Shown at the top of the course catalogue. ${intro.length}/${MAX}`}
+            error={Boolean(introError)}
+            helperText={
+              introError ?? `Shown at the top of the course catalogue. ${intro.length}/${MAX}`
+            }
           />
           <TextField
             label="Completion message"
@@ -57,10 +63,19 @@ export function CourseTextsCard() {
             onChange={(event) => setCompletion(event.target.value.slice(0, MAX))}
             multiline
             minRows={2}
-            helperText={`Shown to a learner who completes a course. ${completion.length}/${MAX}`}
+            error={Boolean(completionError)}
+            helperText={
+              completionError ??
+              `Shown to a learner who completes a course. ${completion.length}/${MAX}`
+            }
           />
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <Button type="submit" variant="contained" disabled={!dirty} loading={save.isPending}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!dirty || Boolean(introError || completionError)}
+              loading={save.isPending}
+            >
               Save texts
             </Button>
           </Stack>

@@ -1,4 +1,5 @@
 import {
+  plainTextError,
   SUBMISSION_EXTENSIONS,
   SUBMISSION_MAX_BYTES,
   SUBMISSION_TEXT_MAX,
@@ -82,12 +83,15 @@ function SubmissionForm({ assignment, courseId }: { assignment: TAssignment; cou
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const resubmit = Boolean(assignment.my_submission);
+  // The server refuses markup in the answer; say so before sending (and uploading the file).
+  const textError = plainTextError(text);
 
   const send = () => {
     if (!text.trim() && !file) {
       setProblem('Write an answer or attach a file.');
       return;
     }
+    if (textError) return;
     setProblem(null);
     setProgress(null);
     submit.mutate(
@@ -121,6 +125,8 @@ function SubmissionForm({ assignment, courseId }: { assignment: TAssignment; cou
           multiline
           minRows={3}
           disabled={submit.isPending}
+          error={Boolean(textError)}
+          helperText={textError}
           slotProps={{ htmlInput: { maxLength: SUBMISSION_TEXT_MAX } }}
         />
         {file ? (

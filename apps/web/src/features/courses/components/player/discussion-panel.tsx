@@ -1,4 +1,4 @@
-import { DISCUSSION_BODY_MAX } from '@atrium/contract';
+import { DISCUSSION_BODY_MAX, plainTextError } from '@atrium/contract';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,9 +17,10 @@ import { QuestionCard } from './question-card.tsx';
 function AskForm({ courseId, onPosted }: { courseId: number; onPosted: () => void }) {
   const ask = useAskQuestion(courseId);
   const [body, setBody] = useState('');
+  const bodyError = plainTextError(body);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!body.trim()) return;
+    if (!body.trim() || bodyError) return;
     ask.mutate(body.trim(), {
       onSuccess: () => {
         setBody('');
@@ -37,10 +38,17 @@ function AskForm({ courseId, onPosted }: { courseId: number; onPosted: () => voi
           maxRows={8}
           value={body}
           onChange={(event) => setBody(event.target.value)}
+          error={Boolean(bodyError)}
+          helperText={bodyError}
           slotProps={{ htmlInput: { maxLength: DISCUSSION_BODY_MAX } }}
         />
         <Box>
-          <Button type="submit" variant="contained" loading={ask.isPending} disabled={!body.trim()}>
+          <Button
+            type="submit"
+            variant="contained"
+            loading={ask.isPending}
+            disabled={!body.trim() || Boolean(bodyError)}
+          >
             Post question
           </Button>
         </Box>

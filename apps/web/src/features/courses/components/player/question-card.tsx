@@ -1,4 +1,9 @@
-import { DISCUSSION_BODY_MAX, type TAnswer, type TQuestion } from '@atrium/contract';
+import {
+  DISCUSSION_BODY_MAX,
+  plainTextError,
+  type TAnswer,
+  type TQuestion,
+} from '@atrium/contract';
 import ThumbDown from '@mui/icons-material/ThumbDown';
 import ThumbDownOutlined from '@mui/icons-material/ThumbDownOutlined';
 import ThumbUp from '@mui/icons-material/ThumbUp';
@@ -100,9 +105,10 @@ function AnswerItem({ answer, courseId }: { answer: TAnswer; courseId: number })
 function AnswerForm({ questionId, courseId }: { questionId: number; courseId: number }) {
   const post = useAnswerQuestion(courseId);
   const [body, setBody] = useState('');
+  const bodyError = plainTextError(body);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!body.trim()) return;
+    if (!body.trim() || bodyError) return;
     post.mutate({ question: questionId, body: body.trim() }, { onSuccess: () => setBody('') });
   };
   return (
@@ -120,9 +126,16 @@ function AnswerForm({ questionId, courseId }: { questionId: number; courseId: nu
           maxRows={6}
           value={body}
           onChange={(event) => setBody(event.target.value)}
+          error={Boolean(bodyError)}
+          helperText={bodyError}
           slotProps={{ htmlInput: { maxLength: DISCUSSION_BODY_MAX } }}
         />
-        <Button type="submit" variant="outlined" loading={post.isPending} disabled={!body.trim()}>
+        <Button
+          type="submit"
+          variant="outlined"
+          loading={post.isPending}
+          disabled={!body.trim() || Boolean(bodyError)}
+        >
           Answer
         </Button>
       </Stack>

@@ -1,4 +1,4 @@
-import { REVIEW_COMMENT_MAX } from '@atrium/contract';
+import { plainTextError, REVIEW_COMMENT_MAX } from '@atrium/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -19,6 +19,8 @@ export function ReviewForm({ courseId, courseTitle }: { courseId: number; course
   const post = usePostReview(courseId);
   const refreshMine = useRefreshMyReviews();
   const commentId = useId();
+  // The server refuses markup in the comment; say so here rather than lose the text on failure.
+  const commentError = plainTextError(comment);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -26,6 +28,7 @@ export function ReviewForm({ courseId, courseTitle }: { courseId: number; course
       setMissingRating(true);
       return;
     }
+    if (commentError) return;
     setFailure(null);
     post.mutate(
       { rating, comment: comment.trim() },
@@ -74,7 +77,8 @@ export function ReviewForm({ courseId, courseTitle }: { courseId: number; course
         disabled={post.isPending}
         onChange={(event) => setComment(event.target.value)}
         slotProps={{ htmlInput: { maxLength: REVIEW_COMMENT_MAX } }}
-        helperText={`${comment.length}/${REVIEW_COMMENT_MAX}`}
+        error={Boolean(commentError)}
+        helperText={commentError ?? `${comment.length}/${REVIEW_COMMENT_MAX}`}
       />
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" loading={post.isPending}>
