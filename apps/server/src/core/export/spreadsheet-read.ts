@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { parse } from 'csv-parse/sync';
 import { AppError, badRequest } from '../errors/app-error.ts';
 import { formatBytes } from '../storage/local-file-store.ts';
 import { readXlsxRows, unpackedTooLarge } from './xlsx-read.ts';
@@ -60,33 +59,27 @@ export class RowCollector {
   }
 }
 
-/** A buffer fed in 64 KiB pieces, counted against the byte limit as it goes. */
-function* pieces(content: Buffer, maxBytes: number) {
-  let seen = 0;
-  for (let at = 0; at < content.length; at += 64 * 1024) {
-    const piece = content.subarray(at, at + 64 * 1024);
-    seen += piece.length;
-    if (seen > maxBytes) throw unpackedTooLarge(maxBytes);
-    yield piece;
-  }
-}
-
-async function readCsv(content: Buffer, maxBytes: number, rows: RowCollector): Promise<void> {
-  const parser = parse({
-    bom: true,
-    relax_column_count: true,
-    skip_empty_lines: false,
-    max_record_size: MAX_CSV_RECORD_BYTES,
-  });
-  const source = Readable.from(pieces(content, maxBytes), { objectMode: false });
-  source.on('error', (err) => parser.destroy(err));
-  source.pipe(parser);
+/**
+ * CSV through csv-parse's state machine, each record handed to the collector
+ * as it is parsed and none kept by the parser, so the row limit stops it at
+ * the first row past the limit. The bytes are limited before parsing (the
+ * upload itself is already capped) and so is one record.
+ */
+function readCsv(content: Buffer, maxBytes: number, rows: RowCollector): void {
+  if (content.length > maxBytes) throw unpackedTooLarge(maxBytes);
   let line = 0;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      line += 1;
-      rows.add(line, record);
-    }
+    parse(content, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      max_record_size: MAX_CSV_RECORD_BYTES,
+      on_record: (record: string[]) => {
+        line += 1;
+        rows.add(line, record);
+        return null;
+      },
+    });
   } catch (err) {
     if (err instanceof AppError) throw err;
     const e = err as Error & { code?: string };
@@ -96,8 +89,6 @@ async function readCsv(content: Buffer, maxBytes: number, rows: RowCollector): P
         { file: [`Row ${line + 1} is too long.`] },
       );
     throw badRequest('The CSV file could not be read.', { file: [e.message] });
-  } finally {
-    source.destroy();
   }
 }
 
@@ -115,7 +106,7 @@ export async function readSpreadsheet(
   limits: SpreadsheetLimits & { maxRows: number },
 ): Promise<{ header: string[]; rows: SheetRow[] }> {
   const rows = new RowCollector(limits.maxRows);
-  if (format === 'csv') await readCsv(content, limits.maxUnpackedBytes, rows);
+  if (format === 'csv') readCsv(content, limits.maxUnpackedBytes, rows);
   else await readXlsxRows(content, limits, (line, cells) => rows.add(line, cells));
   if (!rows.header) throw badRequest('The file is empty.', { file: ['The file is empty.'] });
   return { header: rows.header, rows: rows.rows };
