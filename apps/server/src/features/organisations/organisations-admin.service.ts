@@ -216,5 +216,7 @@ export const organisationAdmin = {
       );
     }
     await ctx.db.delete(organisations).where(eq(organisations.id, id));
+    // Its host now belongs to the default organisation, in the CSP too.
+    await refreshSsoOrigins(ctx);
   },
 };

@@ -47,7 +47,9 @@ export function organisationBaseUrl(org: Organisation, fallback: string): string
   return (org.publicBaseUrl ?? fallback).replace(/\/+$/, '');
 }
 
-export function ssoIssuer(org: Organisation): string | null {
+export function ssoIssuer(
+  org: Pick<Organisation, 'ssoIssuerBaseUrl' | 'ssoRealm' | 'ssoClientId'>,
+): string | null {
   if (!org.ssoIssuerBaseUrl || !org.ssoClientId) return null;
   const base = org.ssoIssuerBaseUrl.replace(/\/+$/, '');
   return org.ssoRealm ? `${base}/realms/${encodeURIComponent(org.ssoRealm)}` : base;
@@ -145,11 +147,23 @@ export async function organisationLinks(
   return { helpDesk: row?.helpDesk ?? null, meeting: row?.meeting ?? null };
 }
 
-/** Reloads the identity-provider origins the CSP allows from every organisation's SSO settings. */
+/**
+ * Reloads the per-host identity-provider origins the CSP allows: every
+ * organisation that answers on a host (its domain, or the default one) with
+ * its issuer when single sign-on is enabled for it.
+ */
 export async function refreshSsoOrigins(ctx: Pick<AppContext, 'db' | 'ssoOrigins'>): Promise<void> {
   const rows = await ctx.db
-    .selectDistinct({ url: organisations.ssoIssuerBaseUrl })
+    .select({
+      domainUrl: organisations.domainUrl,
+      isDefault: organisations.isDefault,
+      ssoIssuerBaseUrl: organisations.ssoIssuerBaseUrl,
+      ssoRealm: organisations.ssoRealm,
+      ssoClientId: organisations.ssoClientId,
+    })
     .from(organisations)
-    .where(isNotNull(organisations.ssoIssuerBaseUrl));
-  ctx.ssoOrigins.replace(rows.map((r) => r.url!));
+    .where(or(isNotNull(organisations.domainUrl), eq(organisations.isDefault, true)));
+  ctx.ssoOrigins.replace(
+    rows.map((r) => ({ domain: r.domainUrl, isDefault: r.isDefault, issuer: ssoIssuer(r) })),
+  );
 }

@@ -53,21 +53,25 @@ describe('organisations', () => {
     ]);
   });
 
-  it("lets the browser reach a new organisation's identity provider (CSP connect-src)", async () => {
-    const before = await t.app.inject({ url: '/api/health' });
-    expect(before.headers['content-security-policy']).not.toContain('id.initech.test');
+  it("lets the browser reach a new organisation's identity provider on its host (CSP connect-src)", async () => {
+    const csp = async () =>
+      (await t.app.inject({ url: '/api/health', headers: { host: 'sso.initech.test' } })).headers[
+        'content-security-policy'
+      ];
+    expect(await csp()).not.toContain('id.initech.test');
     const res = await post('organization/', acme.superadmin.token, {
       title: 'Initech SSO',
       acronym: 'ISSO',
+      domain_url: 'sso.initech.test',
       sso_issuer_base_url: 'https://id.initech.test/auth',
       sso_realm: 'staff',
       sso_client_id: 'atrium',
     });
     expect(res.statusCode).toBe(201);
-    const after = await t.app.inject({ url: '/api/health' });
-    expect(after.headers['content-security-policy']).toContain(
-      "connect-src 'self' https://id.initech.test",
-    );
+    expect(await csp()).toContain("connect-src 'self' https://id.initech.test");
+    // Other organisations' pages do not get it.
+    const other = await t.app.inject({ url: '/api/health' });
+    expect(other.headers['content-security-policy']).not.toContain('id.initech.test');
   });
 
   it('validates fields: acronym letters and digits only, URLs, host names', async () => {
