@@ -83,6 +83,10 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
     // otherwise throttle the suite itself.
     AUTH_RATE_PER_MINUTE: '10000',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // The SSO spec's identity provider listens on loopback over plain http; the server's
+    // outbound-fetch guard refuses both unless told otherwise.
+    OUTBOUND_ALLOW_HTTP: 'true',
+    OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
     ...extraEnv,
   };
   // The embedded database, whatever the calling shell has configured.

@@ -116,8 +116,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        // The SSO flow calls the organisation's identity provider from the browser.
-        connectSrc: ["'self'", () => ssoOrigins.toString()],
+        // The SSO flow calls the identity provider of the host's organisation from the browser.
+        connectSrc: ["'self'", (req) => ssoOrigins.forRequest(req, config.trustProxy)],
         // Content packages play in frames served by Atrium itself.
         frameSrc: ["'self'"],
         frameAncestors: ["'self'"],
