@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -15,6 +16,8 @@ import {
 import { registerAccessControl } from './core/auth/access.ts';
 import { registerCsrfCookie } from './core/auth/csrf.ts';
 import type { AppConfig } from './core/config/config.ts';
+import { buildContentApp } from './core/content/content-app.ts';
+import { ContentOrigin } from './core/content/content-origin.ts';
 import type { AppContext } from './core/context.ts';
 import type { Database } from './core/db/database.ts';
 import { registerErrorHandler } from './core/errors/error-handler.ts';
@@ -25,6 +28,7 @@ import { genReqId } from './core/http/request-id.ts';
 import { registerSpa } from './core/http/spa.ts';
 import { JobQueue } from './core/jobs/queue.ts';
 import { type Mailer, OutboxMailer, SmtpMailer } from './core/mail/mailer.ts';
+import { InstallSecrets } from './core/secrets/install-secrets.ts';
 import type { FileStore } from './core/storage/file-store.ts';
 import { LocalFileStore } from './core/storage/local-file-store.ts';
 import { registerAuditRoutes } from './features/audit/index.ts';
@@ -38,7 +42,7 @@ import {
 } from './features/organisations/index.ts';
 import { registerPermissionRoutes } from './features/permissions/index.ts';
 import { registerProfileRoutes } from './features/profiles/index.ts';
-import { registerScormRoutes } from './features/scorm/index.ts';
+import { registerScormContent, registerScormRoutes } from './features/scorm/index.ts';
 import { registerSystemRoutes } from './features/system/index.ts';
 import { registerUserAdminRoutes, registerUserImportRoutes } from './features/users/index.ts';
 import { registerVideoRoutes } from './features/video/index.ts';
@@ -97,9 +101,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         : new OutboxMailer(database.db, app.log)),
     log: app.log,
     ssoOrigins,
+    secrets: new InstallSecrets(database.db),
+    contentOrigin: new ContentOrigin(config.content),
   };
   app.decorate('ctx', ctx);
+  // The content origin: a server of its own (main.ts listens on CONTENT_PORT), closed with the app.
+  const contentApp = await buildContentApp({ config, secrets: ctx.secrets, logger: app.log });
+  app.decorate('contentApp', contentApp);
   app.addHook('onClose', async () => {
+    await contentApp.close();
     await ctx.jobs.stop();
     await ctx.mailer.close();
   });
@@ -118,8 +128,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         fontSrc: ["'self'", 'data:'],
         // The SSO flow calls the identity provider of the host's organisation from the browser.
         connectSrc: ["'self'", (req) => ssoOrigins.forRequest(req, config.trustProxy)],
-        // Content packages play in frames served by Atrium itself.
-        frameSrc: ["'self'"],
+        // Packages play in frames of the content origin (never this one; see content-app.ts).
+        frameSrc: [
+          "'self'",
+          (req) => ctx.contentOrigin.frameSource(req as IncomingMessage, config.trustProxy),
+        ],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -180,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerLearningRoutes(app, ctx);
   registerVideoRoutes(app, ctx);
   registerScormRoutes(app, ctx);
+  registerScormContent(contentApp, ctx);
 
   await registerSpa(app, config.env === 'production' ? config.webDist : undefined);
   return app;

@@ -52,6 +52,11 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  // The content origin (SCORM packages): its own port, so package pages never run on the app's.
+  await app.contentApp.listen({ host: config.host, port: config.content.port });
+  const contentAddress = app.contentApp.server.address();
+  if (contentAddress && typeof contentAddress === 'object')
+    app.ctx.contentOrigin.listeningOn(contentAddress.port);
   // Background work (queued mails...) runs on every node; each job is claimed by one.
   app.ctx.jobs.start();
   const engine = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';

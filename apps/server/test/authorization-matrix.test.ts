@@ -210,7 +210,6 @@ const EXPECTED: Record<string, Row> = {
   // SCORM (issue 7): package, content and run-time follow the file repository's
   // download rule and enrolment per call; the course report is for managers.
   'GET /api/scorm/files/:fileId/package/': SIGNED_IN,
-  'GET /api/scorm/packages/:id/content/*': SIGNED_IN,
   'GET /api/scorm/module-files/:id/runtime/': SIGNED_IN,
   // Public at the access layer so the terminate commit may come as a beacon
   // (no CSRF header); the route itself requires a caller and same-origin proof.

@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/config.ts';
+import type { ContentOrigin } from './content/content-origin.ts';
 import type { Database, Db } from './db/database.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { CspOrigins } from './http/csp-origins.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { InstallSecrets } from './secrets/install-secrets.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 /** What every slice may use: handed to each feature's register(). */
@@ -19,4 +21,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Identity-provider origins the browser may call (CSP connect-src). */
   ssoOrigins: CspOrigins;
+  /** Secrets the install made for itself (signing keys), shared by every node. */
+  secrets: InstallSecrets;
+  /** Where the browser reaches the content origin (package files) from a request. */
+  contentOrigin: ContentOrigin;
 }

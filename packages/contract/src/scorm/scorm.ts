@@ -11,8 +11,6 @@ const base = '/api/scorm';
 export const scormPaths = {
   /** The package of a repository file, with its SCO tree (table of contents). */
   filePackage: `${base}/files/:fileId/package/`,
-  /** The unpacked files of a package; `*` is the path inside the package. */
-  content: `${base}/packages/:id/content/*`,
   /** GET: the learner's state to initialise the run-time with; POST: a commit of the cmi data. */
   runtime: `${base}/module-files/:id/runtime/`,
   /** Starts a new attempt once the current one is completed or passed. */
@@ -22,10 +20,6 @@ export const scormPaths = {
   /** The spec §7 SCORM track lookup by the user's e-mail, from Atrium's own records. */
   track: `${base}/track/`,
 } as const;
-
-/** The public URL of a file inside a package (what the iframe loads). */
-export const scormContentUrl = (packageId: number, path: string) =>
-  `${base}/packages/${packageId}/content/${path}`;
 
 export const SCORM_VERSIONS = ['1.2', '2004'] as const;
 export type TScormVersion = (typeof SCORM_VERSIONS)[number];
@@ -67,7 +61,7 @@ export const ZScormSco = z.object({
   /** Has a resource to launch (a SCO or an asset); other items only group. */
   launchable: z.boolean(),
   scorm_type: z.enum(['sco', 'asset']).nullable(),
-  /** Where the iframe goes: the package content URL with the item's parameters. */
+  /** The file the item starts from, inside the package, with its parameters; null for groups. */
   launch_url: z.string().nullable(),
 });
 export type TScormSco = z.infer<typeof ZScormSco>;
@@ -108,7 +102,13 @@ export const ZScormState = z.object({
   package: z.number().int(),
   module_file: z.number().int(),
   sco: z.string(),
+  /**
+   * Where the player's frame goes: the launcher on the content origin (never the app's), under
+   * a signed grant for this package and viewer.
+   */
   launch_url: z.string(),
+  /** The content origin: the only origin whose messages the player's run-time bridge accepts. */
+  content_origin: z.string(),
   /** Attempt number (from 1); 0 in a preview. */
   attempt: z.number().int(),
   attempt_completed: z.boolean(),

@@ -1,8 +1,13 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AuthContext } from '../../core/auth/access.ts';
+import { signContentGrant } from '../../core/content/content-grant.ts';
+import { appOriginOf } from '../../core/content/content-origin.ts';
 import type { AppContext } from '../../core/context.ts';
 import { byteRange } from '../../core/http/byte-range.ts';
-import { packages } from './packages.service.ts';
 
 /** Content types of what packages contain (helmet sends nosniff: the type must be right). */
 const TYPES: Record<string, string> = {
@@ -51,59 +56,153 @@ export function contentTypeOf(file: string): string {
 }
 
 /**
- * The policy of package responses only (the app keeps its strict one).
- * Authoring tools write inline scripts, inline styles and eval, so those are
- * allowed, but only from Atrium's own origin: nothing is loaded from or sent
- * to other sites. The frame must stay same-origin, because a SCO finds the
- * run-time by walking up to `window.parent.API` (SCORM API discovery); the
- * sandbox therefore allows same-origin and scripts, and withholds top
- * navigation so a package cannot take the learner away from the player.
- * Only admins and trainers can upload packages, which is what this trust rests on.
+ * The policy of package files, on the content origin. Authoring tools write inline scripts,
+ * inline styles and eval, so those are allowed, but only from the content origin itself: nothing
+ * is loaded from or sent to other sites. Only the launcher (same content origin) and the player's
+ * page (the app origin in the grant) may frame a package, and the sandbox withholds top
+ * navigation so a package cannot take the learner away from the player. `allow-same-origin`
+ * here means the content origin: a package keeps its own storage, never the app's.
  */
-export const PACKAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "frame-ancestors 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  'sandbox allow-scripts allow-same-origin allow-forms allow-popups allow-modals allow-downloads',
-].join('; ');
+export const packageCsp = (appOrigin: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    `frame-ancestors 'self' ${appOrigin}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    'sandbox allow-scripts allow-same-origin allow-forms allow-popups allow-modals allow-downloads',
+  ].join('; ');
+
+/** The launcher runs only our two scripts; only the player's page may frame it. */
+const launcherCsp = (appOrigin: string) =>
+  [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'unsafe-inline'",
+    "frame-src 'self'",
+    `frame-ancestors ${appOrigin}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+
+/** scorm-again's cross-frame client, the SCO's end of the postMessage bridge (sync API, cached). */
+const CROSS_FRAME_API_FILE = createRequire(import.meta.url).resolve(
+  'scorm-again/cross-frame-api/min',
+);
+const CROSS_FRAME_API = readFileSync(CROSS_FRAME_API_FILE, 'utf8').replace(
+  /\n\/\/# sourceMappingURL=.*$/,
+  '',
+);
+const SCORM_AGAIN_VERSION: string = JSON.parse(
+  readFileSync(path.join(path.dirname(CROSS_FRAME_API_FILE), '..', 'package.json'), 'utf8'),
+).version;
+const LAUNCHER = readFileSync(new URL('./launcher/scorm-launcher.js', import.meta.url), 'utf8');
+
+const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function launcherPage(appOrigin: string) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="atrium-app-origin" content="${escapeAttribute(appOrigin)}">
+<title>SCORM content</title>
+<style>html,body{margin:0;height:100%;overflow:hidden}iframe{display:block;border:0;width:100%;height:100%}p{font:16px system-ui,sans-serif;margin:16px}</style>
+<script src="/static/scorm/cross-frame-api.js?v=${SCORM_AGAIN_VERSION}"></script>
+<script src="/static/scorm/launcher.js?v=${SCORM_AGAIN_VERSION}"></script>
+</head>
+<body></body>
+</html>
+`;
+}
 
 /**
- * Streams one file of a package to a caller who may see a course using it.
- * Byte ranges are honoured so audio and video inside packages can seek.
+ * Where the player's iframe goes for one SCO: the launcher on the content origin, under a grant
+ * for this package and viewer. `sco` is the launch path inside the package (with its parameters).
  */
-export async function sendPackageFile(
+export async function scormLaunchUrl(
   ctx: AppContext,
+  request: FastifyRequest,
   auth: AuthContext,
+  treeKey: string,
+  version: '1.2' | '2004',
+  scoPath: string,
+) {
+  const grant = signContentGrant(await ctx.secrets.get('content-grant'), {
+    tree: treeKey,
+    app: appOriginOf(request),
+    user: auth.userId,
+  });
+  const query = new URLSearchParams({ sco: scoPath, v: version });
+  return `${ctx.contentOrigin.for(request)}/scorm/${grant}/launch?${query}`;
+}
+
+const grantParams = z.object({ grant: z.string().min(1).max(1500) });
+
+/** The content origin's SCORM routes: the launcher, its scripts, and the package files. */
+export function registerScormContent(content: FastifyInstance, ctx: AppContext) {
+  const script = (body: string) => async (_req: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(body);
+  content.get('/static/scorm/cross-frame-api.js', script(CROSS_FRAME_API));
+  content.get('/static/scorm/launcher.js', script(LAUNCHER));
+
+  content.get('/scorm/:grant/launch', async (request, reply) => {
+    const params = grantParams.safeParse(request.params);
+    const grant = params.success ? await content.contentGrant(params.data.grant) : null;
+    if (!grant) return reply.code(403).type('text/plain').send('This link has expired.');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', launcherCsp(grant.app))
+      .header('cache-control', 'no-store')
+      .send(launcherPage(grant.app));
+  });
+
+  content.get('/scorm/:grant/p/*', async (request, reply) => {
+    const params = grantParams
+      .extend({ '*': z.string().min(1).max(1000) })
+      .safeParse(request.params);
+    const grant = params.success ? await content.contentGrant(params.data.grant) : null;
+    if (!params.success || !grant)
+      return reply.code(403).type('text/plain').send('This link has expired.');
+    return sendPackageFile(ctx, request, reply, grant.tree, grant.app, params.data['*']);
+  });
+}
+
+/**
+ * Streams one file of a package. Byte ranges are honoured so audio and video inside packages can
+ * seek. A package's files never change under a grant: cached for an hour, privately.
+ */
+async function sendPackageFile(
+  ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  packageId: number,
+  treeKey: string,
+  appOrigin: string,
   rawPath: string,
 ) {
-  const pkg = await packages.forContent(ctx, auth, packageId);
   // openTreeFile decides whether the path is inside the tree and a file; ranges read the same file.
-  const file = await ctx.files.openTreeFile(pkg.treeKey, rawPath);
+  const file = await ctx.files.openTreeFile(treeKey, rawPath);
   reply
     .header('content-type', contentTypeOf(rawPath))
     .header('accept-ranges', 'bytes')
-    .header('content-security-policy', PACKAGE_CSP)
-    .header('x-frame-options', 'SAMEORIGIN')
-    // Private (per user rights), but a package's files never change: no need to re-ask for an hour.
+    .header('content-security-policy', packageCsp(appOrigin))
     .header('cache-control', 'private, max-age=3600');
   const range = byteRange(request.headers.range, file.size);
   if (range === null) return reply.header('content-length', file.size).send(file.stream);
   file.stream.destroy();
   if (range === 'unsatisfiable')
     return reply.code(416).header('content-range', `bytes */${file.size}`).send();
-  const part = await ctx.files.openTreeFile(pkg.treeKey, rawPath, range);
+  const part = await ctx.files.openTreeFile(treeKey, rawPath, range);
   return reply
     .code(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)

@@ -1,4 +1,4 @@
-import { scormContentUrl, type TScormPackage, type TScormSco } from '@atrium/contract';
+import type { TScormPackage, TScormSco } from '@atrium/contract';
 import { asc, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
@@ -130,10 +130,11 @@ export function scosOf(db: DbOrTx, packageId: number): Promise<ScormSco[]> {
     .orderBy(asc(scormScos.position));
 }
 
-export const launchUrlOf = (pkg: { id: number }, sco: ScormSco) =>
-  sco.href ? scormContentUrl(pkg.id, launchPath(sco.href, sco.parameters)) : null;
+/** The file a SCO starts from, inside its package, with the item's parameters. */
+export const launchPathOf = (sco: ScormSco) =>
+  sco.href ? launchPath(sco.href, sco.parameters) : null;
 
-export function toSco(pkg: ScormPackage, s: ScormSco): TScormSco {
+export function toSco(s: ScormSco): TScormSco {
   return {
     id: s.id,
     identifier: s.identifier,
@@ -143,7 +144,7 @@ export function toSco(pkg: ScormPackage, s: ScormSco): TScormSco {
     position: s.position,
     launchable: s.isLaunchable,
     scorm_type: s.scormType,
-    launch_url: launchUrlOf(pkg, s),
+    launch_url: launchPathOf(s),
   };
 }
 
@@ -163,15 +164,7 @@ export const packages = {
       default_organization: pkg.defaultOrganization,
       file_count: pkg.fileCount,
       unpacked_size: pkg.unpackedBytes,
-      scos: scos.map((s) => toSco(pkg, s)),
+      scos: scos.map(toSco),
     };
-  },
-
-  /** A package whose files the caller may load (same rule as downloading its repository file). */
-  async forContent(ctx: AppContext, auth: AuthContext, packageId: number) {
-    const [pkg] = await ctx.db.select().from(scormPackages).where(eq(scormPackages.id, packageId));
-    if (!pkg?.fileId) throw notFound('File not found.');
-    await fileRepository.forDownload(ctx, auth, pkg.fileId);
-    return pkg;
   },
 };

@@ -12,7 +12,7 @@ import { courseEnrolments } from '../courses/enrolments.table.ts';
 import { NOT_ENROLLED_PROGRESS, progress } from '../courses/progress.service.ts';
 import { isDone, parseCmi, statusOf } from './cmi.ts';
 import {
-  launchUrlOf,
+  launchPathOf,
   packageOfFile,
   type ScormPackage,
   type ScormSco,
@@ -122,15 +122,19 @@ export const runtime = {
     auth: AuthContext,
     moduleFileId: number,
     scoIdentifier: string,
+    /** Where the player's frame goes on the content origin (HTTP's business: the route's). */
+    launch: (pkg: { treeKey: string; version: '1.2' | '2004' }, scoPath: string) => Promise<string>,
   ): Promise<TScormState> {
     const c = await context(ctx, auth, moduleFileId);
     const sco = launchable(c.scos, scoIdentifier);
+    const launchUrl = await launch(c.pkg, launchPathOf(sco)!);
     const base = {
       version: c.pkg.version,
       package: c.pkg.id,
       module_file: moduleFileId,
       sco: sco.identifier,
-      launch_url: launchUrlOf(c.pkg, sco)!,
+      launch_url: launchUrl,
+      content_origin: new URL(launchUrl).origin,
     };
     if (!c.enrolment) {
       // Managers preview without tracking; anyone else must enrol first.

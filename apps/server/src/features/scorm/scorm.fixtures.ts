@@ -2,11 +2,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { TestApp } from '../../../test/app.ts';
+import { signContentGrant } from '../../core/content/content-grant.ts';
 import { api } from '../courses/catalogue.fixtures.ts';
 import { courseModules, moduleFiles } from '../courses/courses.table.ts';
 import { enrol, makeCourse } from '../courses/learning.fixtures.ts';
+import { scormPackages } from './scorm.table.ts';
 
 export interface ZipEntry {
   name: string;
@@ -149,3 +152,24 @@ export async function courseUsing(
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 export const REAL_PACKAGES = path.resolve(REPOSITORY_ROOT, '../shared/testdata/scorm');
 export const hasRealPackages = existsSync(REAL_PACKAGES);
+
+/** A path on the content origin to a file of a package, under a fresh grant (as the player gets). */
+export async function contentPath(
+  t: TestApp,
+  packageId: number,
+  file: string,
+  appOrigin = 'http://localhost:80',
+  now = Date.now(),
+) {
+  const [pkg] = await t.database.db
+    .select({ tree: scormPackages.treeKey })
+    .from(scormPackages)
+    .where(eq(scormPackages.id, packageId));
+  const secret = await t.app.ctx.secrets.get('content-grant');
+  const grant = signContentGrant(secret, { tree: pkg!.tree, app: appOrigin, user: 1 }, now);
+  return `/scorm/${grant}/p/${file}`;
+}
+
+/** A request to the content origin's server (no cookie, no token: the grant is the key). */
+export const contentGet = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
+  t.app.contentApp.inject({ url, headers });

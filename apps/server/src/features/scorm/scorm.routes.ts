@@ -23,7 +23,7 @@ import { forbidden, unauthorized } from '../../core/errors/app-error.ts';
 import { errorResponses } from '../../core/http/error-responses.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import { registerContentProcessor } from '../courses/content-processors.ts';
-import { sendPackageFile } from './content.ts';
+import { scormLaunchUrl } from './content.ts';
 import { packages, scormProcessor } from './packages.service.ts';
 import { reports } from './reports.service.ts';
 import { runtime } from './runtime.service.ts';
@@ -93,25 +93,6 @@ export function registerScormRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.get(
-    p.content,
-    {
-      schema: {
-        tags,
-        summary:
-          "A file inside a package, for the player's same-origin iframe (token cookie works); sent with its own content security policy",
-        params: z.object({ id, '*': z.string().min(1).max(1000) }),
-      },
-      // One launch loads every file a page needs (often dozens): a roomier budget than the API's.
-      config: {
-        access: signedIn,
-        rateLimit: { max: ctx.config.rateLimitPerMinute * 10, timeWindow: '1 minute' },
-      },
-    },
-    async (req, reply) =>
-      sendPackageFile(ctx, caller(req), req, reply, req.params.id, req.params['*']),
-  );
-
-  r.get(
     p.runtime,
     {
       schema: {
@@ -124,7 +105,12 @@ export function registerScormRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       config: { access: signedIn },
     },
-    async (req) => runtime.state(ctx, caller(req), req.params.id, req.query.sco),
+    async (req) => {
+      const auth = caller(req);
+      return runtime.state(ctx, auth, req.params.id, req.query.sco, (pkg, scoPath) =>
+        scormLaunchUrl(ctx, req, auth, pkg.treeKey, pkg.version, scoPath),
+      );
+    },
   );
 
   r.post(
