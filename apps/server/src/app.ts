@@ -24,6 +24,7 @@ import { registerErrorHandler } from './core/errors/error-handler.ts';
 import { EventBus } from './core/events/event-bus.ts';
 import { CspOrigins } from './core/http/csp-origins.ts';
 import { registerGracefulClose } from './core/http/graceful.ts';
+import { registerInputGuard } from './core/http/input-guard.ts';
 import { genReqId } from './core/http/request-id.ts';
 import { registerSpa } from './core/http/spa.ts';
 import { JobQueue } from './core/jobs/queue.ts';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerGracefulClose(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -1,4 +1,5 @@
-import { GENERIC_SUPPORT_MESSAGE } from '@atrium/contract';
+import { GENERIC_SUPPORT_MESSAGE, NOTHING_TO_CHANGE } from '@atrium/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,16 @@ function testRoutes(app: FastifyInstance) {
     throw new Error('secret database detail');
   });
   r.post('/api/test/echo/', pub, async (req) => req.body);
+  // Database errors a value from the request causes when no schema stopped it first.
+  const cast: Record<string, string> = {
+    text: 'abc',
+    range: '2147483648',
+  };
+  r.get('/api/test/db/:kind/', pub, async (req) => {
+    const kind = (req.params as { kind: string }).kind;
+    if (kind === 'nothing') throw new Error('No values to set');
+    return t.database.db.execute(sql`select ${cast[kind]}::int`);
+  });
 }
 
 let t: TestApp;
@@ -147,6 +158,19 @@ describe('the one error shape (spec §8)', () => {
     const entry = logged.find((l) => l.reqId === 'trace-abc-12345' && l.level === 50);
     expect(entry).toBeDefined();
     expect(JSON.stringify(entry)).toContain('secret database detail');
+  });
+
+  it('400, not 500, for database errors only input can cause', async () => {
+    for (const kind of ['text', 'range']) {
+      const res = await t.app.inject({ url: `/api/test/db/${kind}/` });
+      expect([kind, res.statusCode, res.json().message]).toEqual([
+        kind,
+        400,
+        'A value in the request is out of range or cannot be stored.',
+      ]);
+    }
+    const empty = await t.app.inject({ url: '/api/test/db/nothing/' });
+    expect([empty.statusCode, empty.json().message]).toEqual([400, NOTHING_TO_CHANGE]);
   });
 
   it('404 JSON for an unknown API path', async () => {

@@ -1,4 +1,4 @@
-import { GENERIC_SUPPORT_MESSAGE, type TErrorResponse } from '@atrium/contract';
+import { GENERIC_SUPPORT_MESSAGE, NOTHING_TO_CHANGE, type TErrorResponse } from '@atrium/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
@@ -15,6 +15,27 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
   415: 'Unsupported content type.',
   429: 'Too many requests. Please wait a moment and try again.',
 };
+
+/**
+ * SQLSTATEs that only a value from the request can cause: malformed or out-of-range numbers and
+ * dates, text the encoding cannot hold, LIKE patterns ending in an escape, values too long for a
+ * column or an index. The input guard and the contract's bounded schemas stop these first; this
+ * is the last line, so a case they miss is still the client's 400 and not a 500.
+ */
+const INPUT_SQLSTATES = new Set([
+  '22001', // string_data_right_truncation
+  '22003', // numeric_value_out_of_range
+  '22007', // invalid_datetime_format
+  '22008', // datetime_field_overflow
+  '22021', // character_not_in_repertoire
+  '22025', // invalid_escape_sequence
+  '22P02', // invalid_text_representation
+  '22P05', // untranslatable_character
+  '54000', // program_limit_exceeded
+]);
+const BAD_VALUE_MESSAGE = 'A value in the request is out of range or cannot be stored.';
+/** Drizzle's error for an update with no columns: an empty change the route did not refuse. */
+const NO_VALUES_TO_SET = 'No values to set';
 
 /** Turns every failure into the spec §8 body; 5xx never leak details. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -46,6 +67,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (pgCode === '23505') {
       return reply.code(409).send({ message: 'This item already exists.' });
+    }
+    if ((pgCode && INPUT_SQLSTATES.has(pgCode)) || error.message === NO_VALUES_TO_SET) {
+      // Logged: each one is a schema that should have refused the value itself.
+      request.log.warn({ err: error, reqId: request.id }, 'input refused by the database');
+      const message = pgCode ? BAD_VALUE_MESSAGE : NOTHING_TO_CHANGE;
+      return reply.code(400).send({ message, non_field_errors: [message] });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -2,6 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../errors/app-error.ts';
+import { assertStorablePart } from './input-guard.ts';
 
 const INVALID = 'Invalid input. Please correct the fields listed.';
 
@@ -37,6 +38,7 @@ export async function readForm(
   if (!request.isMultipart()) return (request.body ?? {}) as Record<string, unknown>;
   const fields: Record<string, unknown> = {};
   for await (const part of request.parts()) {
+    assertStorablePart(part);
     if (part.type === 'file') {
       if (!onFile) {
         part.file.resume();

@@ -16,6 +16,7 @@ import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest } from '../../core/errors/app-error.ts';
 import { errorResponses } from '../../core/http/error-responses.ts';
+import { assertStorablePart } from '../../core/http/input-guard.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import { sendStored } from './catalogue.uploads.ts';
 import { fileRepository } from './file-repository.service.ts';
@@ -41,6 +42,7 @@ async function withUpload<T>(
   const fields: Record<string, string> = {};
   let result: { value: T } | undefined;
   for await (const part of req.parts()) {
+    assertStorablePart(part);
     if (part.type === 'field') {
       fields[part.fieldname] = String(part.value);
     } else if (part.fieldname !== 'file' || result) {
