@@ -75,10 +75,10 @@ async function refused(
   return m;
 }
 
-const USER_HEADER = inlineRow(['username', 'email', 'role']);
-const USER_ROW = inlineRow(['bomb', 'bomb@acme.test', 'learner']);
-const COURSE_HEADER = inlineRow(['course_title', 'module_title']);
-const COURSE_ROW = inlineRow(['Bomb course', 'Bomb module']);
+const USER_HEADER = inlineRow(1, ['username', 'email', 'role']);
+const USER_ROW = inlineRow(2, ['bomb', 'bomb@acme.test', 'learner']);
+const COURSE_HEADER = inlineRow(1, ['course_title', 'module_title']);
+const COURSE_ROW = inlineRow(2, ['Bomb course', 'Bomb module']);
 
 /**
  * A sheet of `header` and `row`, then about `mb` MB of the whitespace XML
@@ -120,7 +120,7 @@ describe('spreadsheet bombs', () => {
       { chunk: '</sst>' },
     ]);
     const sheet = deflateRepeated([
-      { chunk: SHEET_START + USER_HEADER + inlineRow(['ratio', 'ratio@acme.test', 'learner']) },
+      { chunk: SHEET_START + USER_HEADER + inlineRow(2, ['ratio', 'ratio@acme.test', 'learner']) },
       { chunk: SHEET_END },
     ]);
     await refused(
@@ -162,7 +162,7 @@ describe('spreadsheet bombs', () => {
   it('stops reading at the first row past the import limit (XLSX and CSV)', async () => {
     // 100,000 distinct rows: an ordinary ratio and size, ten times the course import limit.
     const rows = Array.from({ length: 100_000 }, (_, i) =>
-      inlineRow([`Course ${i}`, `Module ${i}`]),
+      inlineRow(i + 2, [`Course ${i}`, `Module ${i}`]),
     ).join('');
     const sheet = deflateRepeated([{ chunk: SHEET_START + COURSE_HEADER + rows + SHEET_END }]);
     const message = 'The file has more than 10000 rows; import at most 10000 at a time.';

@@ -101,9 +101,13 @@ const PKG = 'http://schemas.openxmlformats.org/package/2006/relationships';
 export const SHEET_START = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetData>`;
 export const SHEET_END = '</sheetData></worksheet>';
 
-/** A row of inline strings (no row number: rows count on from the previous one). */
-export const inlineRow = (cells: string[]) =>
-  `<row>${cells.map((c) => `<c t="inlineStr"><is><t>${c}</t></is></c>`).join('')}</row>`;
+/** Row `r` of inline strings, with cell references as Excel writes them. */
+export const inlineRow = (r: number, cells: string[]) =>
+  `<row r="${r}">${cells
+    .map(
+      (c, i) => `<c r="${String.fromCharCode(65 + i)}${r}" t="inlineStr"><is><t>${c}</t></is></c>`,
+    )
+    .join('')}</row>`;
 
 /**
  * A minimal XLSX around the given sheet (and shared strings) parts, in the
