@@ -44,6 +44,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/ready': PUBLIC,
   'POST /api/v1/auth/token/login/': PUBLIC,
   'GET /auth/logout/': SIGNED_IN,
+  'POST /auth/logout/': SIGNED_IN,
   'GET /api/v1/me/': SIGNED_IN,
   'POST /api/auth/users/': PUBLIC,
   'POST /api/auth/users/activation/': PUBLIC,

@@ -35,15 +35,16 @@ export const ZSignupRequest = z
     re_password: z.string().max(1024).optional(),
     first_name: plainText().trim().max(150).default(''),
     last_name: plainText().trim().max(150).default(''),
-    domain: z.string().trim().max(253).optional(),
+    // No `domain`: the organisation is the request's host's (a body field would let
+    // anyone pick whose public_base_url the mail links use).
   })
   .refine((b) => b.re_password === undefined || b.re_password === b.password, {
     message: 'The two passwords do not match.',
     path: ['re_password'],
   });
 export type TSignupRequest = z.input<typeof ZSignupRequest>;
+/** The same answer whether or not the name or address was taken (no id: it would tell). */
 export const ZSignupResponse = z.object({
-  id: z.number().int(),
   username: z.string(),
   email: z.string(),
   message: z.string(),
@@ -56,7 +57,7 @@ export const ZActivationRequest = z.strictObject({
 
 export const ZResetRequest = z.strictObject({
   email: z.string().trim().min(1, 'Enter your e-mail address or user name.').max(254),
-  domain: z.string().trim().max(253).optional(),
+  // No `domain`: the account must belong to the organisation of the request's host.
 });
 
 export const ZResetConfirm = z
@@ -125,6 +126,7 @@ export const authPaths = {
   resetRequest: '/api/auth/users/custom_reset_password/',
   resetConfirm: '/api/auth/users/reset_password_confirm/',
   login: '/api/v1/auth/token/login/',
+  /** GET as in spec §7 (refused cross-site); POST is the same operation. */
   logout: '/auth/logout/',
   me: '/api/v1/me/',
   ssoVerify: '/api/sso-verify-token/',

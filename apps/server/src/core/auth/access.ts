@@ -1,15 +1,15 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
-  CSRF_COOKIE,
-  CSRF_HEADER,
+  APPROVAL,
   permittedPaths,
   type TMenuEntry,
+  TOKEN_COOKIE,
   type TRoleId,
 } from '@atrium/contract';
 // request.cookies is typed by @fastify/cookie, which app.ts registers.
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors/app-error.ts';
+import { csrfPasses } from './csrf.ts';
 
 /** Who may call a route. Every /api and /auth route must declare one: default is deny. */
 export type Access =
@@ -20,11 +20,27 @@ export type Access =
       roles?: readonly TRoleId[];
       /** The menu base path the user's permission list must grant (spec §2 (perm)). */
       menu?: string;
+      /**
+       * What a user whose account is not approved yet may do here (spec §4:
+       * nothing but their own profile and signing out). Default: refused.
+       * 'own': only when the route's `:id` parameter is their own user id.
+       */
+      unapproved?: 'allow' | 'own';
+      /** Refused (403) when the browser says the request comes from another site. */
+      refuseCrossSite?: boolean;
     };
+
+type AuthenticatedOptions = Pick<
+  Extract<Access, { kind: 'authenticated' }>,
+  'unapproved' | 'refuseCrossSite'
+>;
 
 export const access = {
   public: (): Access => ({ kind: 'public' }),
-  authenticated: (): Access => ({ kind: 'authenticated' }),
+  authenticated: (options: AuthenticatedOptions = {}): Access => ({
+    kind: 'authenticated',
+    ...options,
+  }),
   roles: (...roles: TRoleId[]): Access => ({ kind: 'authenticated', roles }),
   menu: (menu: string, roles?: readonly TRoleId[]): Access => ({
     kind: 'authenticated',
@@ -81,17 +97,23 @@ const isGuarded = (url: string) =>
   (url.startsWith('/api/') || url.startsWith('/auth/')) &&
   !EXEMPT_PREFIXES.some((p) => url.startsWith(p));
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+export const AWAITING_APPROVAL = 'Your account is awaiting approval.';
+
+/** Whether a not yet approved caller may pass this rule (see Access.unapproved). */
+function unapprovedMayPass(request: FastifyRequest, auth: AuthContext, rule: Access): boolean {
+  if (rule.kind !== 'authenticated' || !rule.unapproved) return false;
+  if (rule.unapproved === 'allow') return true;
+  // Route parameters are known before the body is read; they are still raw strings here.
+  const id = (request.params as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' && id === String(auth.userId);
 }
 
 /**
  * Refuses to register an API route without an access rule, and enforces the
  * rule before the body is even parsed: 401 without valid credentials, 403 for
  * a role or menu permission the caller lacks, 403 for a cookie-authenticated
- * write without the CSRF header.
+ * write without a CSRF token bound to the session, 403 for an account not
+ * approved yet (outside the few routes that allow it).
  */
 export function registerAccessControl(app: FastifyInstance, authenticate: Authenticate) {
   app.decorate('accessRules', []);
@@ -112,16 +134,25 @@ export function registerAccessControl(app: FastifyInstance, authenticate: Authen
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config.access;
     if (!rule) return;
+    // Before authentication: a cross-site request is refused whatever it carries.
+    if (rule.kind === 'authenticated' && rule.refuseCrossSite) {
+      if (request.headers['sec-fetch-site'] === 'cross-site') {
+        throw forbidden('This action cannot be requested from another site.');
+      }
+    }
     const { auth, invalid } = await authenticate(request);
     request.auth = auth;
     if (rule.kind === 'public') return;
     if (!auth) throw unauthorized(invalid ? 'Invalid token.' : undefined);
     if (auth.via === 'cookie' && UNSAFE.has(request.method)) {
-      const cookie = request.cookies[CSRF_COOKIE];
-      const header = request.headers[CSRF_HEADER];
-      if (!cookie || typeof header !== 'string' || !sameSecret(cookie, header)) {
+      const sessionKey = request.cookies[TOKEN_COOKIE];
+      if (!sessionKey || !csrfPasses(request, sessionKey)) {
         throw forbidden('CSRF Failed: CSRF token missing or incorrect.');
       }
+    }
+    // Spec §4: until an admin approves the account, only the own profile and sign-out.
+    if (auth.approvalStatus !== APPROVAL.APPROVED && !unapprovedMayPass(request, auth, rule)) {
+      throw forbidden(AWAITING_APPROVAL);
     }
     if (auth.isSuperadmin) return;
     if (rule.roles && !rule.roles.includes(auth.roleId)) throw forbidden();

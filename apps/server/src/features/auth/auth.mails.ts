@@ -70,3 +70,39 @@ export function welcomeMail(
     ),
   };
 }
+
+/** Sign-up with an address that already has an account: its owner hears of it, nobody else. */
+export function signUpAddressTakenMail(
+  to: string,
+  orgTitle: string,
+  username: string,
+  resetPageUrl: string,
+): MailMessage {
+  return {
+    to,
+    subject: `${orgTitle}: someone tried to sign up with your address`,
+    ...layout(
+      'You already have an account',
+      [
+        `Someone asked to create an account at ${orgTitle} with this e-mail address, which already belongs to the account ${username}. No new account was created.`,
+        'If it was you and you have forgotten your password, you can reset it. If it was not you, ignore this message.',
+      ],
+      { label: 'Reset my password', url: resetPageUrl },
+    ),
+  };
+}
+
+/**
+ * Sign-up with a free address but a taken user name: the address's owner
+ * learns to pick another. No link: the recipient is nobody's member yet.
+ */
+export function signUpNameTakenMail(to: string, orgTitle: string, username: string): MailMessage {
+  return {
+    to,
+    subject: `${orgTitle}: your account was not created`,
+    ...layout('Choose another user name', [
+      `Someone asked to create an account at ${orgTitle} for this e-mail address with the user name ${username}, which is already taken. No account was created.`,
+      'If it was you, sign up again with another user name. If it was not you, ignore this message.',
+    ]),
+  };
+}

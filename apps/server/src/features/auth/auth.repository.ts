@@ -87,3 +87,15 @@ export async function countFailedAttempt(db: DbOrTx, tokenId: number): Promise<n
     .returning({ attempts: oneTimeTokens.attempts });
   return row?.attempts ?? 0;
 }
+
+/** Whether a user is a member of an organisation, and whether a superadmin anywhere. */
+export async function recipientStanding(db: DbOrTx, userId: number, organisationId: number) {
+  const rows = await db
+    .select({ organisationId: memberships.organisationId, roleId: memberships.roleId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  return {
+    isMember: rows.some((m) => m.organisationId === organisationId),
+    isSuperadmin: rows.some((m) => m.roleId === ROLE.SUPERADMIN),
+  };
+}

@@ -3,30 +3,26 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { AppError, badRequest } from '../../core/errors/app-error.ts';
+import { enqueue } from '../../core/jobs/queue.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import {
-  organisationBaseUrl,
-  resolveOrganisation,
-} from '../organisations/organisations.service.ts';
+import { resolveOrganisation } from '../organisations/organisations.service.ts';
 import { organisations } from '../organisations/organisations.table.ts';
 import { hashPassword, passwordProblems } from '../users/passwords.ts';
 import { users } from '../users/users.table.ts';
-import { resetMail } from './auth.mails.ts';
 import {
   consumeOneTimeTokens,
   countFailedAttempt,
   createOneTimeToken,
   findLiveOneTimeToken,
   findSignInCandidate,
+  recipientStanding,
 } from './auth.repository.ts';
+import { mailLinkBase } from './auth-mail-jobs.ts';
 import type { RequestMeta } from './request-meta.ts';
-import { decodeUid, encodeUid, hashOtp, hashSecret, newOtp, newSecret } from './secrets.ts';
-import { sendAfterCommit } from './sign-up.service.ts';
+import { decodeUid, encodeUid, hashOtp, hashSecret, newSecret } from './secrets.ts';
 import { assertNotLocked, normaliseIdentifier, recordFailure } from './throttle.ts';
 import { revokeAllTokens } from './tokens.ts';
 
-const LINK_TTL_MS = 30 * 60_000;
-const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const RESET_REQUESTED =
   'If an account matches, we have sent a reset link and a code to its e-mail address.';
@@ -34,44 +30,24 @@ const INVALID_LINK = 'The reset link is invalid or has expired.';
 const INVALID_CODE = 'The code is invalid or has expired.';
 
 /**
- * Sends a reset link and a one-time code. The answer is the same whether or
- * not the account exists; requests per account are limited all the same.
+ * Queues a reset link and one-time code for the account, if it belongs to the
+ * organisation of the request's host (never one named in the body). The
+ * answer, and its timing, are the same whether or not the account exists: the
+ * lookup and the mail happen in the job. Requests per account are limited all
+ * the same.
  */
 export async function requestPasswordReset(
   ctx: AppContext,
-  input: { email: string; domain?: string },
+  input: { email: string },
   meta: RequestMeta,
 ): Promise<void> {
   const identifier = normaliseIdentifier(input.email);
   const subject = `name:${identifier}`;
   await assertNotLocked(ctx.db, 'reset_request', subject);
   await recordFailure(ctx.db, 'reset_request', subject, ctx.config);
-
-  const org = await resolveOrganisation(ctx.db, input.domain || meta.host);
+  const org = await resolveOrganisation(ctx.db, meta.host);
   if (!org) return;
-  const user = await findSignInCandidate(ctx.db, identifier, org.id);
-  if (!user?.isActive || (user.memberRoleId === null && !user.isSuperadmin)) return;
-
-  const link = newSecret();
-  const code = newOtp();
-  await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
-    // A new request makes the older link and code useless.
-    await consumeOneTimeTokens(tx, user.id, ['reset_link', 'reset_otp']);
-    await createOneTimeToken(tx, {
-      userId: user.id,
-      purpose: 'reset_link',
-      secretHash: hashSecret(link),
-      ttlMs: LINK_TTL_MS,
-    });
-    await createOneTimeToken(tx, {
-      userId: user.id,
-      purpose: 'reset_otp',
-      secretHash: hashOtp(user.id, code),
-      ttlMs: OTP_TTL_MS,
-    });
-  });
-  const url = `${organisationBaseUrl(org, ctx.config.publicBaseUrl)}/password/reset/confirm/${encodeUid(user.id)}/${link}`;
-  await sendAfterCommit(ctx, resetMail(user.email, org.title, url, code));
+  await enqueue(ctx.db, 'mail.password_reset', [{ identifier, organisationId: org.id }]);
 }
 
 /** Sets the new password from the mailed link (uid + token) or code (e-mail + otp). */
@@ -149,6 +125,7 @@ export async function issueSetPasswordLink(
     .from(organisations)
     .where(eq(organisations.id, organisationId));
   if (!org) throw badRequest('Organisation not found.');
+  const standing = await recipientStanding(ctx.db, userId, organisationId);
   const secret = newSecret();
   await createOneTimeToken(ctx.db, {
     userId,
@@ -158,6 +135,6 @@ export async function issueSetPasswordLink(
   });
   return {
     organisation: org,
-    url: `${organisationBaseUrl(org, ctx.config.publicBaseUrl)}/password/reset/confirm/${encodeUid(userId)}/${secret}`,
+    url: `${mailLinkBase(ctx.config, org, standing)}/password/reset/confirm/${encodeUid(userId)}/${secret}`,
   };
 }

@@ -290,16 +290,21 @@ describe('GET /api/v1/me/', () => {
 describe('CSRF on cookie-authenticated writes', () => {
   it('refuses an unsafe request carrying the token cookie without a matching X-CSRFToken', async () => {
     await makeUser(t.database.db, { organisationId: orgA.id, username: 'cookie_user' });
-    const key = (
-      await login(t.app, { username: 'cookie_user', password: FACTORY_PASSWORD }, onA)
-    ).json().auth_token;
+    const signedIn = await login(
+      t.app,
+      { username: 'cookie_user', password: FACTORY_PASSWORD },
+      onA,
+    );
+    const key = signedIn.json().auth_token;
+    // The sign-in answer carries the csrftoken bound to this session (issue 11).
+    const csrf = signedIn.cookies.find((c) => c.name === 'csrftoken')!.value;
     const payload = { module: 'courses', time_spent: 30 };
     const url = '/api/v1/accounts/user-module-audit-history/';
     const noHeader = await t.app.inject({
       method: 'POST',
       url,
       payload,
-      cookies: { token: key, csrftoken: 'abc123abc123' },
+      cookies: { token: key, csrftoken: csrf },
     });
     expect([noHeader.statusCode, noHeader.json()]).toEqual([
       403,
@@ -309,7 +314,7 @@ describe('CSRF on cookie-authenticated writes', () => {
       method: 'POST',
       url,
       payload,
-      cookies: { token: key, csrftoken: 'abc123abc123' },
+      cookies: { token: key, csrftoken: csrf },
       headers: { 'x-csrftoken': 'other-value' },
     });
     expect(mismatch.statusCode).toBe(403);
@@ -317,8 +322,8 @@ describe('CSRF on cookie-authenticated writes', () => {
       method: 'POST',
       url,
       payload,
-      cookies: { token: key, csrftoken: 'abc123abc123' },
-      headers: { 'x-csrftoken': 'abc123abc123' },
+      cookies: { token: key, csrftoken: csrf },
+      headers: { 'x-csrftoken': csrf },
     });
     expect(ok.statusCode).toBe(201);
     // Reads with the cookie need no header; the Authorization header needs no CSRF at all.

@@ -2,65 +2,72 @@ import { ROLE, type TSignupRequest } from '@atrium/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
-import { badRequest, forbidden } from '../../core/errors/app-error.ts';
+import { AppError, badRequest, forbidden } from '../../core/errors/app-error.ts';
+import { enqueue } from '../../core/jobs/queue.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import {
-  organisationBaseUrl,
-  resolveOrganisation,
-} from '../organisations/organisations.service.ts';
+import { resolveOrganisation } from '../organisations/organisations.service.ts';
+import { hashPassword } from '../users/passwords.ts';
 import { createAccount } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
-import { verificationMail } from './auth.mails.ts';
-import {
-  consumeOneTimeTokens,
-  createOneTimeToken,
-  findLiveOneTimeToken,
-} from './auth.repository.ts';
+import { consumeOneTimeTokens, findLiveOneTimeToken } from './auth.repository.ts';
 import type { RequestMeta } from './request-meta.ts';
-import { decodeUid, encodeUid, hashSecret, newSecret } from './secrets.ts';
+import { decodeUid, hashSecret } from './secrets.ts';
 
-const VERIFY_TTL_MS = 24 * 3_600_000;
 const INVALID_LINK = 'The activation link is invalid or has expired.';
+export const SIGN_UP_ACCEPTED =
+  'Thank you. Unless the user name or e-mail address is already in use, your account is created: check your e-mail for the link that activates it.';
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === '23505';
+};
 
 /**
  * Sign-up creates an inactive, pending learner in the organisation of the
- * host and mails a verification link. The payload cannot choose role,
- * approval or organisation: the schema refuses such fields.
+ * request's host and queues a verification mail. The payload cannot choose
+ * role, approval or organisation: the schema refuses such fields. A taken
+ * user name or e-mail gets the same answer as a new account (no install-wide
+ * directory of addresses); the mail says what happened, to the address's
+ * owner only. Both paths hash the password, so they take about as long.
  */
 export async function signUp(ctx: AppContext, input: TSignupRequest, meta: RequestMeta) {
-  const org = await resolveOrganisation(ctx.db, input.domain || meta.host);
+  const org = await resolveOrganisation(ctx.db, meta.host);
   if (!org?.allowSignup) throw forbidden('Sign-up is closed for this organisation.');
-  const secret = newSecret();
-  const user = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
-    const created = await createAccount(tx, {
-      username: input.username,
-      email: input.email,
-      password: input.password,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      organisationId: org.id,
-      roleId: ROLE.LEARNER,
-      active: false,
-      approved: false,
+  const answer = { username: input.username, email: input.email, message: SIGN_UP_ACCEPTED };
+  try {
+    await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+      const created = await createAccount(tx, {
+        username: input.username,
+        email: input.email,
+        password: input.password,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        organisationId: org.id,
+        roleId: ROLE.LEARNER,
+        active: false,
+        approved: false,
+      });
+      await enqueue(tx, 'mail.sign_up_verification', [
+        { userId: created.id, organisationId: org.id },
+      ]);
+      await recordAudit(tx, {
+        action: 'auth.sign_up',
+        actorId: created.id,
+        targetUserId: created.id,
+        organisationId: org.id,
+        ip: meta.ip,
+      });
     });
-    await createOneTimeToken(tx, {
-      userId: created.id,
-      purpose: 'verify_email',
-      secretHash: hashSecret(secret),
-      ttlMs: VERIFY_TTL_MS,
-    });
-    await recordAudit(tx, {
-      action: 'auth.sign_up',
-      actorId: created.id,
-      targetUserId: created.id,
-      organisationId: org.id,
-      ip: meta.ip,
-    });
-    return created;
-  });
-  const url = `${organisationBaseUrl(org, ctx.config.publicBaseUrl)}/verify-email/${encodeUid(user.id)}/${secret}`;
-  await sendAfterCommit(ctx, verificationMail(user.email, org.title, url));
-  return { id: user.id, username: user.username, email: user.email };
+  } catch (err) {
+    const taken = (err instanceof AppError && err.statusCode === 409) || isUniqueViolation(err);
+    if (!taken) throw err;
+    // The new-account path spent this on hashing the password: keep the timing alike.
+    await hashPassword(input.password);
+    await enqueue(ctx.db, 'mail.sign_up_taken', [
+      { username: input.username, email: input.email, organisationId: org.id },
+    ]);
+  }
+  return answer;
 }
 
 /** The link of the verification mail: activates the account, once. */

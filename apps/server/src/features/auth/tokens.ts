@@ -68,7 +68,16 @@ export function effectiveMenu(role: TRoleId, stored: TMenuEntry[] | null): TMenu
 // Writing last_used_at on every request would turn each read into a write.
 const TOUCH_EVERY_MS = 60_000;
 
-/** `Authorization: Token <key>` (scheme in any case), else the token cookie the web app sets. */
+/**
+ * Browsers send the cookie along with requests other sites (or other ports of
+ * this host, where package content is served: same-site) make; those must not
+ * act as the user. Sec-Fetch-Site is set by the browser and cannot be forged
+ * by a page. Without it (older browsers, other clients) the cookie counts, and
+ * SameSite=Lax plus the CSRF check keep cross-site writes out.
+ */
+const FOREIGN_SITES = new Set(['same-site', 'cross-site']);
+
+/** `Authorization: Token <key>` (scheme in any case), else the server-set token cookie. */
 function presentedKey(request: FastifyRequest): { key: string; via: 'header' | 'cookie' } | null {
   const header = request.headers.authorization;
   if (header) {
@@ -76,7 +85,10 @@ function presentedKey(request: FastifyRequest): { key: string; via: 'header' | '
     return match ? { key: match[1]!, via: 'header' } : null;
   }
   const cookie = request.cookies?.[TOKEN_COOKIE];
-  return cookie ? { key: cookie, via: 'cookie' } : null;
+  if (!cookie) return null;
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && FOREIGN_SITES.has(site)) return null;
+  return { key: cookie, via: 'cookie' };
 }
 
 function tokenLookup(db: Db) {

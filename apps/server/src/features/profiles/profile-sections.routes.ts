@@ -106,6 +106,11 @@ const ROUTES: SectionRoutes[] = [
 ];
 
 type Body = { user?: number } & Record<string, unknown>;
+/**
+ * Open to a user awaiting approval: their own sections only, since
+ * mayAdminister (profiles.policy.ts) grants them nobody else's.
+ */
+const sectionAccess = access.authenticated({ unapproved: 'allow' });
 
 /** education/, professional-info/, location/, additional-info/, social-media/ and bulk-edu-create/. */
 export function registerProfileSectionRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -125,7 +130,7 @@ export function registerProfileSectionRoutes(app: FastifyInstance, ctx: AppConte
             ...(def.section.single ? { 409: ZErrorResponse } : {}),
           },
         },
-        config: { access: access.authenticated() },
+        config: { access: sectionAccess },
       },
       async (request, reply) => {
         const created = await createSection(
@@ -149,7 +154,7 @@ export function registerProfileSectionRoutes(app: FastifyInstance, ctx: AppConte
           body: def.update,
           response: { 200: def.out, ...errors },
         },
-        config: { access: access.authenticated() },
+        config: { access: sectionAccess },
       },
       async (request) =>
         updateSection(
@@ -172,7 +177,7 @@ export function registerProfileSectionRoutes(app: FastifyInstance, ctx: AppConte
             params: ZSectionId,
             response: { 204: z.null().describe('Deleted.'), ...errors },
           },
-          config: { access: access.authenticated() },
+          config: { access: sectionAccess },
         },
         async (request, reply) => {
           await deleteSection(ctx, caller(request), def.section, request.params.id, request.ip);
@@ -191,7 +196,7 @@ export function registerProfileSectionRoutes(app: FastifyInstance, ctx: AppConte
         body: ZEducationBulkCreate,
         response: { 201: ZEducationList, ...errors },
       },
-      config: { access: access.authenticated() },
+      config: { access: sectionAccess },
     },
     async (request, reply) => {
       const results = await createMany<TEducation>(

@@ -1,4 +1,4 @@
-import { ROLE, type TRoleId } from '@atrium/contract';
+import { APPROVAL, ROLE, type TRoleId } from '@atrium/contract';
 import type { AuthContext } from '../../core/auth/access.ts';
 import { forbidden, notFound } from '../../core/errors/app-error.ts';
 
@@ -31,6 +31,8 @@ export function found<T>(target: T | undefined): T {
  * reset their password).
  */
 export function mayAdminister(auth: AuthContext, target: ProfileTarget): boolean {
+  // An account awaiting approval reaches the profile routes for its own profile only.
+  if (auth.approvalStatus !== APPROVAL.APPROVED) return false;
   if (auth.isSuperadmin) return true;
   if (target.userId === auth.userId || target.isSuperadmin) return false;
   return (

@@ -24,6 +24,11 @@ import { registerProfileSectionRoutes } from './profile-sections.routes.ts';
 import { getProfileDetails, skillChoices, updateProfile } from './profiles.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
+/**
+ * A user awaiting approval may read and edit only their own profile (spec §4);
+ * the lists the profile form needs are open to them too.
+ */
+const ownProfile = access.authenticated({ unapproved: 'own' });
 const tags = ['profiles'];
 // The fixed lists change only with a release; a signed-in browser may keep them a while.
 const LIST_CACHE = 'private, max-age=3600';
@@ -41,7 +46,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
         params: ZUserIdParams,
         response: { 200: ZProfileDetails, ...errors },
       },
-      config: { access: access.authenticated() },
+      config: { access: ownProfile },
     },
     async (request) => getProfileDetails(ctx.db, caller(request), request.params.id),
   );
@@ -57,7 +62,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
         body: ZProfileUpdate,
         response: { 200: ZProfileDetails, ...errors, 409: ZErrorResponse },
       },
-      config: { access: access.authenticated() },
+      config: { access: ownProfile },
     },
     async (request) =>
       updateProfile(ctx, caller(request), request.params.id, request.body, request.ip),
@@ -79,7 +84,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
           415: ZErrorResponse,
         },
       },
-      config: { access: access.authenticated() },
+      config: { access: ownProfile },
     },
     async (request) => {
       if (!request.isMultipart()) {
@@ -112,7 +117,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
         querystring: ZImageQuery,
         response: errors,
       },
-      config: { access: access.authenticated() },
+      config: { access: ownProfile },
     },
     async (request, reply) => {
       const { stream, version } = await openProfileImage(ctx, caller(request), request.params.id);
@@ -139,7 +144,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'The gender choices of the profile form',
         response: { 200: ZChoiceList, 401: ZErrorResponse },
       },
-      config: { access: access.authenticated() },
+      config: { access: access.authenticated({ unapproved: 'allow' }) },
     },
     async (_request, reply) => {
       reply.header('cache-control', LIST_CACHE);
@@ -156,7 +161,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
         querystring: ZLanguageQuery,
         response: { 200: ZChoiceList, ...errors },
       },
-      config: { access: access.authenticated() },
+      config: { access: access.authenticated({ unapproved: 'allow' }) },
     },
     async (_request, reply) => {
       reply.header('cache-control', LIST_CACHE);
@@ -174,7 +179,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
         querystring: ZSkillQuery,
         response: { 200: ZChoiceList, ...errors },
       },
-      config: { access: access.authenticated() },
+      config: { access: access.authenticated({ unapproved: 'allow' }) },
     },
     async (request) => ({
       results: await skillChoices(ctx.db, caller(request), request.query.search),
