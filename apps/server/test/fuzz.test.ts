@@ -22,7 +22,7 @@ const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'a\uD800b';
 const LONG = 'x'.repeat(20_000);
 const BAD_PATH = ['2147483648', '99999999999999999999', '-1', 'abc', '%00'];
-const BAD_QUERY = [NUL, '2147483648', LONG.slice(0, 2000)];
+const BAD_QUERY = [NUL, '2147483648'];
 /** Hostile values by the field's declared type (a wrong type is refused by any schema, cheaply). */
 const BAD_BODY: Record<string, unknown[]> = {
   string: [NUL, LONE_SURROGATE, LONG],
