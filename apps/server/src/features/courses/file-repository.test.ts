@@ -157,6 +157,12 @@ describe('file repository', () => {
     );
     expect(staffRes.headers['content-type']).toBe('application/pdf');
     expect(staffRes.headers['accept-ranges']).toBe('bytes');
+    // Any other file opened on its own is inert on the app's origin (issue 11, finding 1).
+    const image = (await upload('inert.png', PNG)).json();
+    const imageRes = await a.get(image.file, acme.trainer.token);
+    expect(imageRes.statusCode).toBe(200);
+    expect(imageRes.headers['content-security-policy']).toMatch(/default-src 'none'.*; sandbox$/);
+    expect(staffRes.headers['content-security-policy']).not.toContain('sandbox');
     // Ranges let players seek: 206 with the slice, 416 past the end.
     const part = await t.app.inject({
       url: f.file,
