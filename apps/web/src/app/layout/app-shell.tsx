@@ -29,14 +29,19 @@ function PageArea() {
   );
 }
 
-/** What a signed-in user has around every page: idle timeout and time-in-module tracking. */
+/** What a signed-in user has around every page: the idle timeout. */
 function SignedInServices() {
-  const { pathname } = useLocation();
   const { signOut } = useSession();
   const idle = useOrganisation()?.idle;
   const policy = useMemo(() => idlePolicy(idle), [idle]);
-  useModuleTimeTracking(pathname);
   return <IdleGuard policy={policy} signOut={signOut} />;
+}
+
+/** Time-in-module tracking: approved users only (the server refuses it to pending accounts). */
+function ModuleTimeTracking() {
+  const { pathname } = useLocation();
+  useModuleTimeTracking(pathname);
+  return null;
 }
 
 /**
@@ -63,6 +68,7 @@ export function AppShell() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
       <SignedInServices />
+      <ModuleTimeTracking />
       <TopBar onOpenMenu={() => setMobileOpen(true)} />
       <AppDrawer items={items} mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />
       <Box

@@ -104,3 +104,34 @@ describe('decideAccess for routes limited to roles', () => {
     });
   });
 });
+
+describe('an account awaiting approval', () => {
+  const pending = { token: 't', permittedPaths: ['/courses'], approved: false };
+
+  it('opens the dashboard and its own profile only; everything else goes to the dashboard', () => {
+    for (const path of ['/dashboard', '/myprofile', '/newProfile']) {
+      expect(decideAccess({ path, guard: 'protected' }, pending), path).toEqual({ kind: 'allow' });
+    }
+    for (const route of [
+      { path: '/courses', guard: 'perm' as const },
+      { path: '/requests', guard: 'protected' as const },
+      { path: '/profile_by_id/:id', guard: 'protected' as const },
+    ]) {
+      expect(decideAccess(route, pending), route.path).toEqual({
+        kind: 'redirect',
+        to: '/dashboard',
+      });
+    }
+    // Public pages behave as for anyone signed in.
+    expect(decideAccess({ path: '/signup', guard: 'public' }, pending)).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
+  });
+
+  it('does not change anything for approved users', () => {
+    expect(
+      decideAccess({ path: '/requests', guard: 'protected' }, { ...pending, approved: true }),
+    ).toEqual({ kind: 'allow' });
+  });
+});

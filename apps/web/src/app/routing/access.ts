@@ -3,6 +3,11 @@ import type { AppRoute } from './route-types.ts';
 
 export const SIGNED_IN_HOME = '/dashboard';
 export const SIGNED_OUT_HOME = '/';
+/**
+ * What an account awaiting approval may open (spec §4; the server refuses it everything but its
+ * own profile and sign-out): the dashboard, which says it is pending, and its own profile.
+ */
+export const OPEN_WHILE_PENDING: readonly string[] = [SIGNED_IN_HOME, '/myprofile', '/newProfile'];
 
 /** 'wait': a token holder's profile (and so the menu) is still loading. */
 export type Access = { kind: 'allow' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
@@ -42,6 +47,15 @@ function decideGuard(
   const signedIn = Boolean(session.token);
   if (signedIn && route.guard !== 'public' && session.profileLoaded === false) {
     return { kind: 'wait' };
+  }
+  // Every other page would only collect 403s from the server.
+  if (
+    signedIn &&
+    route.guard !== 'public' &&
+    session.approved === false &&
+    !OPEN_WHILE_PENDING.includes(route.path)
+  ) {
+    return { kind: 'redirect', to: SIGNED_IN_HOME };
   }
   switch (route.guard) {
     case 'public':

@@ -7,7 +7,6 @@ import {
   REMEMBERED_USERNAME_KEY,
   rememberUsername,
   saveToken,
-  tokenCookie,
 } from './session-storage.ts';
 
 describe('clearStorageOnSignOut', () => {
@@ -42,19 +41,12 @@ describe('clearStorageOnSignOut', () => {
 });
 
 describe('token storage', () => {
-  it('keeps the token in local storage and a Lax cookie on path /', () => {
+  it('keeps the token in local storage only: the HttpOnly cookie is the server’s to set', () => {
     saveToken('abc123');
     expect(localStorage.getItem('token')).toBe('abc123');
-    expect(document.cookie).toContain('token=abc123');
+    expect(document.cookie).not.toContain('token=');
     clearToken();
     expect(localStorage.getItem('token')).toBeNull();
-    expect(document.cookie).not.toContain('token=abc123');
-  });
-
-  it('writes Secure only on https and expires the cookie to clear it', () => {
-    expect(tokenCookie('a b', false)).toBe('token=a%20b; Path=/; SameSite=Lax');
-    expect(tokenCookie('x', true)).toBe('token=x; Path=/; SameSite=Lax; Secure');
-    expect(tokenCookie(null, false)).toBe('token=; Max-Age=0; Path=/; SameSite=Lax');
   });
 });
 

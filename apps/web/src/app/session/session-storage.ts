@@ -1,4 +1,3 @@
-import { TOKEN_COOKIE } from '@atrium/contract';
 import { TOKEN_STORAGE_KEY } from '../../shared/api/client.ts';
 import { DARK_THEME_STORAGE_KEY } from '../theme/color-mode.tsx';
 
@@ -42,42 +41,22 @@ export function clearStorageOnSignOut(storage: KeyValueStorage, lastModule: stri
   if (lastModule) storage.setItem(LAST_MODULE_KEY, lastModule);
 }
 
-/** The token cookie the server also accepts (for media and downloads that cannot send headers). */
-export function tokenCookie(token: string | null, secure: boolean): string {
-  const attributes = ['Path=/', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
-  return token === null
-    ? [`${TOKEN_COOKIE}=`, 'Max-Age=0', ...attributes].join('; ')
-    : [`${TOKEN_COOKIE}=${encodeURIComponent(token)}`, ...attributes].join('; ');
-}
-
-function writeTokenCookie(token: string | null): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: cookieStore is not available in every browser we support
-  document.cookie = tokenCookie(token, window.location.protocol === 'https:');
-}
-
-/** Keeps the token in local storage (sent as a header) and in a cookie (spec §4). */
+/**
+ * Keeps the token in local storage, sent as the Authorization header (spec §4). The `token`
+ * cookie that media and downloads need is the server's to set, HttpOnly, in the sign-in answer
+ * (and to clear at sign-out): no script here, nor any content a page embeds, can read it.
+ */
 export function saveToken(token: string): void {
   local()?.setItem(TOKEN_STORAGE_KEY, token);
-  writeTokenCookie(token);
 }
 
 export function clearToken(): void {
   local()?.removeItem(TOKEN_STORAGE_KEY);
-  writeTokenCookie(null);
-}
-
-/**
- * The cookie is a session cookie while local storage persists: after a browser restart the token
- * is back in the cookie once the app starts, so media URLs keep working.
- */
-export function syncTokenCookie(token: string | null): void {
-  if (token) writeTokenCookie(token);
 }
 
 export function signOutLocally(lastModule: string | null): void {
   const storage = local();
   if (storage) clearStorageOnSignOut(storage, lastModule);
-  writeTokenCookie(null);
 }
 
 export function readRememberedUsername(): string {

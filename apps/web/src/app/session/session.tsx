@@ -18,15 +18,10 @@ import { useOrganisation } from '../../features/organisations/api/organisation-c
 import { getStoredToken, TOKEN_STORAGE_KEY } from '../../shared/api/client.ts';
 import { notifyError } from '../../shared/notify/notify.ts';
 import { useLoadingOverlay } from '../overlay/loading-overlay.tsx';
+import { SIGNED_IN_HOME } from '../routing/access.ts';
 import { homeAfterSignIn } from './home-after-sign-in.ts';
 import { menuPaths, parseMenu } from './menu.ts';
-import {
-  clearToken,
-  readLastModule,
-  saveToken,
-  signOutLocally,
-  syncTokenCookie,
-} from './session-storage.ts';
+import { clearToken, readLastModule, saveToken, signOutLocally } from './session-storage.ts';
 
 /** What the route guards need to know about the visitor. */
 export interface Session {
@@ -37,6 +32,8 @@ export interface Session {
   profileLoaded?: boolean;
   /** The signed-in user's role id, for routes limited to roles (spec §6). */
   roleId?: number;
+  /** False for an account awaiting approval: only the dashboard and own profile open (spec §4). */
+  approved?: boolean;
 }
 
 export interface SessionValue extends Session {
@@ -66,8 +63,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { withOverlay } = useLoadingOverlay();
   const sso = useOrganisation()?.sso ?? null;
-
-  useEffect(() => syncTokenCookie(token), [token]);
 
   // Signing out (or in) in another tab applies here too.
   useEffect(() => {
@@ -108,10 +103,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           queryKey: sessionKeys.me(newToken),
           queryFn: ({ signal }) => authApi.me(signal),
         });
-        const home = homeAfterSignIn(
-          readLastModule(),
-          menuPaths(parseMenu(profile.profile.permissions)),
-        );
+        // A pending account has the dashboard and its profile only, whatever its menu says.
+        const home = profile.is_approved
+          ? homeAfterSignIn(readLastModule(), menuPaths(parseMenu(profile.profile.permissions)))
+          : SIGNED_IN_HOME;
         // Both in one render: the public page's guard never sees the token before the move.
         setToken(newToken);
         navigate(home, { replace: true });
@@ -163,6 +158,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       permittedPaths,
       profileLoaded: token === null || user !== null,
       roleId: user?.role.id,
+      approved: user ? user.is_approved : undefined,
       completeSignIn,
       signOut,
     }),

@@ -18,7 +18,8 @@ export const sessionKeys = {
 export const authApi = {
   login: (body: TLoginRequest) => api.post(authPaths.login, body, { schema: ZLoginResponse }),
   me: (signal?: AbortSignal) => api.get(authPaths.me, { schema: ZSessionUser, signal }),
-  logout: () => api.get(authPaths.logout),
+  /** POST: the GET of spec §7 exists for other clients, and is refused from other sites. */
+  logout: () => api.post(authPaths.logout),
   signUp: (body: TSignupRequest) => api.post(authPaths.signUp, body, { schema: ZSignupResponse }),
   activate: (body: { uid: string; token: string }) =>
     api.post(authPaths.activation, body, { schema: ZMessage }),

@@ -67,9 +67,12 @@ export default function SignUpPage() {
             </Button>
           }
         >
+          {/* The server answers alike when the name or address is taken (no enumeration); the
+              mail says which it was. */}
           <Typography>
-            We sent a link to <strong>{signUp.data.email}</strong>. Follow it to confirm your
-            address and activate your account; it works once and for 24 hours.
+            We sent a message to <strong>{signUp.data.email}</strong>. Follow its link to confirm
+            your address and activate your account; it works once and for 24 hours. If the user name
+            or the address was already in use, the message says so instead.
           </Typography>
         </Outcome>
       </AuthLayout>
