@@ -80,11 +80,14 @@ describe('sign-in (spec §4)', () => {
       const storage = await localStorageOf(page);
       expect(storage.token).toMatch(/\S{20,}/);
       const cookies = await page.context().cookies();
+      // Set by the server, out of reach of any script (issue 11).
       expect(cookies.find((cookie) => cookie.name === 'token')).toMatchObject({
         value: storage.token,
         path: '/',
         sameSite: 'Lax',
+        httpOnly: true,
       });
+      expect(await page.evaluate(() => document.cookie)).not.toContain('token=');
     });
   }
 
