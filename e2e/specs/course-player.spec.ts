@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiSignIn, createActiveUser } from '../support/accounts.ts';
+import { apiSignIn, createApprovedUser } from '../support/accounts.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
 import { collectPageErrors, saveScreenshot } from '../support/browser.ts';
 import { call, ffmpegClip, tinyPdf } from '../support/fixtures.ts';
@@ -198,7 +198,7 @@ describe('course player (/course-module/{id})', () => {
   });
 
   it('tells a learner who is not enrolled how to enrol', async () => {
-    const { page } = await signedInPage(await createActiveUser(), DESKTOP);
+    const { page } = await signedInPage(await createApprovedUser(), DESKTOP);
     await page.goto(`/course-module/${setup.courseId}`);
     await page
       .getByRole('heading', { level: 1, name: 'You are not enrolled in this course' })

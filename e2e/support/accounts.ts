@@ -81,3 +81,21 @@ export async function createActiveUser(): Promise<NewUser> {
   await expectOk(await post('/api/auth/users/activation/', { uid, token }), 'Activation');
   return user;
 }
+
+/**
+ * An active learner an admin has approved: the server refuses an account awaiting approval
+ * everything but its own profile (issue 11), so specs about a learner's pages need this one.
+ */
+export async function createApprovedUser(): Promise<NewUser> {
+  const user = await createActiveUser();
+  const own = await apiSignIn(user.username, user.password);
+  const me = (await expectOk(await apiGet('/api/v1/me/', own), 'Session user')) as { id: number };
+  const admin = await apiSignIn('admin');
+  const approved = await fetch(`${inject('baseURL')}/api/v1/accounts/user-action/${me.id}/`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Token ${admin}` },
+    body: JSON.stringify({ action: 'approve' }),
+  });
+  await expectOk(approved, 'Approval');
+  return user;
+}
