@@ -200,13 +200,8 @@ function probesFor(method: string, url: string): Probe[] {
       probes.push({
         label: `multipart ${field} file name with NUL`,
         url: path,
-        multipart: [
-          ...Object.entries(textFields).map(([k, v]) => ({
-            name: k,
-            value: typeof v === 'string' ? v : JSON.stringify(v),
-          })),
-          { name: field, filename: 'a\u0000b.png', content: PNG, type: 'image/png' },
-        ],
+        // No text fields: a repository upload without a `name` keeps the file's own name.
+        multipart: [{ name: field, filename: 'a\u0000b.png', content: PNG, type: 'image/png' }],
       });
     }
   }
