@@ -151,8 +151,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    // A client that disconnected mid-request has no address any more; it must not become a 500.
-    keyGenerator: (request) => request.ip ?? 'unknown',
+    // Signed-in callers are counted per session (the access hook has run: this hook is the
+    // route's own), others per address: a whole office behind one NAT address must not share
+    // one budget (issue 11, finding 13). A client that disconnected mid-request has no address
+    // any more; it must not become a 500.
+    keyGenerator: (request) =>
+      request.auth ? `session:${request.auth.tokenId}` : (request.ip ?? 'unknown'),
   });
   await app.register(fastifyMultipart, {
     limits: {

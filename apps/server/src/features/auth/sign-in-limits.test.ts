@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { login } from '../../../test/auth.ts';
+import { bearer, login, makeOrganisationWithStaff } from '../../../test/auth.ts';
 
 /**
  * Issue 11 finding 13: a room of learners behind one NAT address signs in at
@@ -40,5 +40,48 @@ describe('sign-in limits', () => {
       429,
       { message: 'Too many requests. Please wait a moment and try again.' },
     ]);
+  });
+});
+
+describe('the general API limit', () => {
+  let office: TestApp;
+  beforeAll(async () => {
+    office = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+  });
+  afterAll(() => office.close());
+
+  it('counts signed-in callers per session, so colleagues behind one address do not share it', async () => {
+    const staff = await makeOrganisationWithStaff(office.database.db, office.config, {
+      isDefault: true,
+    });
+    const statuses: number[] = [];
+    for (const who of ['learner', 'trainer', 'admin'] as const) {
+      for (let i = 0; i < 3; i++) {
+        const res = await office.app.inject({
+          url: '/api/v1/me/',
+          headers: bearer(staff[who].token),
+        });
+        statuses.push(res.statusCode);
+      }
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const fourth = await office.app.inject({
+      url: '/api/v1/me/',
+      headers: bearer(staff.learner.token),
+    });
+    expect(fourth.statusCode).toBe(429);
+    // Anonymous callers (and invalid tokens) are still counted per address.
+    const anonymous: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      anonymous.push(
+        (
+          await office.app.inject({
+            url: '/api/v1/accounts/organization_content/',
+            headers: i % 2 ? { authorization: `Token forged-${i}` } : {},
+          })
+        ).statusCode,
+      );
+    }
+    expect(anonymous).toEqual([200, 200, 200, 429]);
   });
 });
