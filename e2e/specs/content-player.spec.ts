@@ -52,13 +52,15 @@ function acceptDialogs(page: Page): string[] {
   return seen;
 }
 
-/** Waits until the SCO titled `title` is in the frame and has called LMSInitialize. */
+/**
+ * Waits until the SCO titled `title` is in the frame and has called LMSInitialize: the call
+ * crossed from the content origin to the player's run-time (which marks its frame running).
+ */
 async function scoRunning(page: Page, title: string) {
   await page.waitForFunction(
     (expected) => {
       const frame = document.querySelector<HTMLIFrameElement>('iframe[title]');
-      const api = (window as { API?: { isInitialized(): boolean } }).API;
-      return frame?.title === expected && api?.isInitialized() === true;
+      return frame?.title === expected && frame.dataset.scoState === 'running';
     },
     title,
     { timeout: 15_000 },
@@ -70,10 +72,15 @@ const scormNext = (page: Page) =>
 const currentSco = (page: Page) =>
   page.getByRole('list', { name: 'Package contents' }).locator('[aria-current="step"]');
 
-/** The 2004 package's launch page (its own Previous/Next) and the page inside its content frame. */
+/**
+ * The 2004 package's launch page (its own Previous/Next): the player's frame holds Atrium's
+ * launcher on the content origin, and the launcher the package's page.
+ */
 async function launchPage(page: Page): Promise<Frame> {
   const handle = await page.locator('iframe[title]').first().elementHandle();
-  const frame = await handle?.contentFrame();
+  const launcher = await handle?.contentFrame();
+  const inner = await launcher?.locator('iframe').elementHandle();
+  const frame = await inner?.contentFrame();
   if (!frame) throw new Error('No SCORM frame');
   await frame.locator('#butNext').waitFor();
   return frame;
@@ -162,9 +169,12 @@ describe.skipIf(!HAVE_SCORM)('SCORM packages', () => {
     await shot(page, 'scorm2004-player');
 
     // Reload: the launch page asks whether to resume (confirm accepted) and returns to page 6.
+    // (The previous test opened this package for a moment: under load it may have left a
+    // bookmark too, and then the first opening asked already.)
+    const asked = dialogs.length;
     await page.reload();
-    await expect.poll(() => dialogs.length, { timeout: 15_000 }).toBe(1);
-    expect(dialogs[0]).toMatch(/resume/i);
+    await expect.poll(() => dialogs.length, { timeout: 15_000 }).toBe(asked + 1);
+    expect(dialogs.at(-1)).toMatch(/resume/i);
     launch = await launchPage(page);
     await expect.poll(() => contentPage(launch)).toMatch(/Etiquette\/Course\.html$/);
 
@@ -193,7 +203,9 @@ describe.skipIf(!HAVE_SCORM)('SCORM packages', () => {
       .getByRole('navigation', { name: 'Course contents' })
       .getByText('2 of 2 completed')
       .waitFor();
-    expect(dialogs).toHaveLength(1);
+    // No error alert from the package at any point: only its resume question.
+    expect(dialogs.filter((d) => !/resume from where you previously left off/.test(d))).toEqual([]);
+    expect(dialogs.length).toBe(asked + 1);
   });
 
   it('fits the SCORM player on a phone in dark mode', async () => {

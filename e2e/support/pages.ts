@@ -58,7 +58,8 @@ export function useBrowser() {
             domain: hostname,
             path: '/',
             expires: -1,
-            httpOnly: false,
+            // As the server sets it at sign-in: out of reach of any script.
+            httpOnly: true,
             secure: false,
             sameSite: 'Lax',
           },

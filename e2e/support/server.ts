@@ -66,6 +66,8 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
  */
 export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const port = await freePort();
+  // The content origin (SCORM packages) listens on a port of its own.
+  const contentPort = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atrium-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
 
@@ -73,6 +75,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
     ...process.env,
     NODE_ENV: 'production',
     PORT: String(port),
+    CONTENT_PORT: String(contentPort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ATRIUM_DEMO: 'true',

@@ -36,7 +36,8 @@ export interface ScormPlayerProps {
 }
 
 /**
- * Plays a SCORM 1.2 or 2004 package in a same-origin iframe with scorm-again as the run-time:
+ * Plays a SCORM 1.2 or 2004 package in a frame of the content origin, with scorm-again as the
+ * run-time in this page answering the SCO over postMessage (scorm-runtime.ts):
  * a table of contents for multi-SCO packages, resume where the learner left (the SCO, then
  * the SCO's own location and suspend data), every commit stored on the server.
  */
@@ -55,7 +56,10 @@ export function ScormPlayer({ moduleFileId, fileId, onCommitted }: ScormPlayerPr
   const [frameSrc, setFrameSrc] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [launch, setLaunch] = useState(0);
+  /** The SCO has called Initialize (shown on the frame for assistive tech and tests). */
+  const [running, setRunning] = useState(false);
   const runtime = useRef<ScormRuntime | null>(null);
+  const frameRef = useRef<HTMLIFrameElement | null>(null);
   const newAttempt = useNewAttempt(moduleFileId);
   const notify = useRef(onCommitted);
   notify.current = onCommitted;
@@ -77,17 +81,20 @@ export function ScormPlayer({ moduleFileId, fileId, onCommitted }: ScormPlayerPr
     let mine: ScormRuntime | null = null;
     setFrameSrc(null);
     setProblem(null);
+    setRunning(false);
     rememberSco(moduleFileId, current);
     (async () => {
       const fresh = await fetchScormState(moduleFileId, current);
       if (cancelled) return;
       mine = await startScormRuntime(
         fresh,
+        () => frameRef.current?.contentWindow ?? null,
         (result) => {
           setStatuses(toStatusMap(result.scos));
           notify.current?.(result);
         },
         (message) => setProblem(message),
+        () => setRunning(true),
       );
       if (cancelled) {
         mine.dispose();
@@ -222,8 +229,15 @@ export function ScormPlayer({ moduleFileId, fileId, onCommitted }: ScormPlayerPr
           {frameSrc ? (
             <Box
               component="iframe"
+              ref={frameRef}
               key={`${current}-${launch}`}
+              data-sco-state={running ? 'running' : 'starting'}
+              aria-busy={!running}
               src={frameSrc}
+              // The content origin already differs from ours; the sandbox adds that a package
+              // can never navigate this page away (no top navigation).
+              sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-modals allow-downloads"
+              allow="fullscreen; autoplay"
               title={launchable.find((s) => s.identifier === current)?.title ?? 'SCORM content'}
               sx={{
                 display: 'block',

@@ -11,11 +11,9 @@ export interface ScormRuntime {
    * its last state is committed rather than lost.
    */
   finish(): void;
-  /** Removes the API from the window (after the SCO's page has gone). */
+  /** Stops answering the content frame (after the SCO's page has gone). */
   dispose(): void;
 }
-
-type ApiWindow = Window & { API?: unknown; API_1484_11?: unknown };
 
 /** A random id per launch, so the server adds each session's time once however often it commits. */
 export function newSessionId(): string {
@@ -36,18 +34,31 @@ export function commitUrl(
 }
 
 /**
- * Puts the SCORM run-time API where the package looks for it: `window.API` (1.2) or
- * `window.API_1484_11` (2004) of this window, the iframe's parent. The stored cmi data is loaded
- * first, so the SCO resumes at its location with its suspend data. A preview (`tracked` false:
- * a manager who is not enrolled) runs the same API without committing anything.
+ * Runs the SCORM run-time (scorm-again) in this page, on the app origin, and answers the SCO's
+ * calls over `postMessage`: the package plays in a frame of the content origin (never this one),
+ * where the launcher gives the SCO scorm-again's CrossFrameAPI. Only messages from
+ * `state.content_origin` AND from the player's own frame are answered, and only SCORM's own
+ * methods (CrossFrameLMS's allow-list); the learner's token stays here, in the commit requests.
+ * The stored cmi data is loaded first, so the SCO resumes at its location with its suspend data.
+ * A preview (`tracked` false: a manager who is not enrolled) runs the same API without commits.
  */
 export async function startScormRuntime(
   state: TScormState,
+  frame: () => Window | null,
   onCommitted: (result: TScormCommitResult) => void,
   onCommitFailed: (message: string) => void,
+  /** The SCO called Initialize (LMSInitialize): it is running and tracked from now on. */
+  onInitialized: () => void = () => {},
 ): Promise<ScormRuntime> {
   // scorm-again is large: it loads with the first package a learner opens.
-  const { Scorm12API, Scorm2004API } = await import('scorm-again');
+  const [{ Scorm12API, Scorm2004API }, bridgeModule] = await Promise.all([
+    import('scorm-again'),
+    import('scorm-again/cross-frame-lms'),
+  ]);
+  // The package's types declare a default export; its ES module has a named one.
+  const CrossFrameLMS =
+    (bridgeModule as unknown as { CrossFrameLMS?: typeof bridgeModule.default }).CrossFrameLMS ??
+    bridgeModule.default;
   const http = new AtriumScormHttp((result: CommitResult, raw) => {
     if (result.errorCode === 0 && raw) onCommitted(raw as TScormCommitResult);
     else if (result.errorCode !== 0) onCommitFailed(result.errorMessage ?? 'The commit failed.');
@@ -68,22 +79,29 @@ export async function startScormRuntime(
     // 4 = errors only: the console stays quiet unless something is wrong.
     logLevel: 4 as const,
   };
-  const win = window as ApiWindow;
   const api =
     state.version === '1.2'
       ? new Scorm12API(settings, http as never)
       : new Scorm2004API(settings, http as never);
   if (Object.keys(state.cmi).length > 0) api.loadFromJSON(state.cmi as never, 'cmi');
-  if (state.version === '1.2') win.API = api;
-  else win.API_1484_11 = api;
+  api.on(state.version === '1.2' ? 'LMSInitialize' : 'Initialize', onInitialized);
+  // Registered before CrossFrameLMS's own listener, so a message from any other window of the
+  // content origin (another tab, a popup the package opened) never reaches it.
+  const onlyOurFrame = (event: MessageEvent) => {
+    if (event.origin === state.content_origin && event.source !== frame())
+      event.stopImmediatePropagation();
+  };
+  window.addEventListener('message', onlyOurFrame);
+  // SCOs call GetValue and SetValue in bursts (hundreds at start for interactions).
+  const bridge = new CrossFrameLMS(api, state.content_origin, { rateLimit: 1000 });
   return {
     markUnloading: () => http.markUnloading(),
     finish: () => {
       if (api.isInitialized() && !api.isTerminated()) api.lmsFinish('');
     },
     dispose: () => {
-      if (win.API === api) delete win.API;
-      if (win.API_1484_11 === api) delete win.API_1484_11;
+      bridge.destroy();
+      window.removeEventListener('message', onlyOurFrame);
     },
   };
 }
