@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config.ts';
+import { requestHost } from '../http/request-host.ts';
 
 /**
  * Where the browser reaches the content origin from a given app request: CONTENT_ORIGIN when
@@ -30,10 +31,8 @@ export class ContentOrigin {
    */
   frameSource(request: IncomingMessage, trustProxy: boolean): string {
     if (this.config.origin) return this.config.origin;
-    const forwarded = trustProxy ? request.headers['x-forwarded-host'] : undefined;
-    const host =
-      (typeof forwarded === 'string' ? forwarded.split(',')[0]! : request.headers.host) ?? '';
-    const name = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d+)?$/.exec(host.trim())?.[1];
+    const host = requestHost(request.headers, trustProxy);
+    const name = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d+)?$/.exec(host)?.[1];
     return name ? `${name}:${this.port}` : "'self'";
   }
 }

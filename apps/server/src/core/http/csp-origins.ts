@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { requestHost } from './request-host.ts';
 
 /** One organisation as the CSP needs it: the host it answers on and its issuer when SSO is on. */
 export interface SsoOriginSource {
@@ -64,11 +65,6 @@ export class CspOrigins {
    * only behind a trusted proxy).
    */
   forRequest(request: { headers: IncomingHttpHeaders }, trustProxy: boolean): string {
-    const forwarded = trustProxy ? request.headers['x-forwarded-host'] : undefined;
-    const host =
-      typeof forwarded === 'string' && forwarded
-        ? forwarded.slice(forwarded.lastIndexOf(',') + 1)
-        : request.headers.host;
-    return this.forHost(host);
+    return this.forHost(requestHost(request.headers, trustProxy) || undefined);
   }
 }
