@@ -6,12 +6,7 @@ import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { fieldError, notFound } from '../../core/errors/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import {
-  assertCourseChange,
-  courseFor,
-  editableCourseFor,
-  lockedCourse,
-} from './course-access.ts';
+import { assertCourseChange, courseFor, editableCourseFor, lockedCourse } from './course-access.ts';
 import { courseModules, moduleFiles, repositoryFiles } from './courses.table.ts';
 
 const MODULE_NOT_FOUND = 'Could not get course module';

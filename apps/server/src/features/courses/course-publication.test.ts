@@ -101,7 +101,11 @@ describe('a trainer on their published course', () => {
     expectRefused(form, /an admin must approve widening its visibility/);
     expect(storedFiles(t).length).toBe(before);
     const after = await courseNow(course.id);
-    expect(after).toMatchObject({ visibility: 'organisation', title: course.title, imageKey: null });
+    expect(after).toMatchObject({
+      visibility: 'organisation',
+      title: course.title,
+      imageKey: null,
+    });
     // Other organisations still do not see it.
     expect((await a.get(url, globex.learner.token)).statusCode).toBe(404);
   });
@@ -174,9 +178,9 @@ describe('a trainer on their published course', () => {
     });
     expect(optional.statusCode).toBe(200);
     expect((await a.del(`${files}${items[1]!.id}/`, acme.trainer.token)).statusCode).toBe(200);
-    expect((await a.del(`/api/courses/modules/${second!.id}/`, acme.trainer.token)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await a.del(`/api/courses/modules/${second!.id}/`, acme.trainer.token)).statusCode,
+    ).toBe(200);
     expect((await itemsOf(module.id)).map((i) => i.fileId)).toEqual([pdf.id]);
     expect(await courseNow(course.id)).toMatchObject({
       title: 'Better title',
