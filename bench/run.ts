@@ -151,6 +151,8 @@ async function main(): Promise<number> {
       NODE_ENV: 'production',
       DATABASE_URL: dbUrl,
       PORT: String(atriumPort),
+      // The content origin on any free port: PORT + 1 might be the baseline's.
+      CONTENT_PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',

@@ -69,6 +69,8 @@ describe('server process', () => {
     const port = await freePort();
     const p = run('src/main.ts', [], {
       PORT: String(port),
+      // The content origin on any free port (PORT + 1 need not be free).
+      CONTENT_PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir(),
       LOG_LEVEL: 'info',
