@@ -69,6 +69,7 @@ async function main() {
         '  Demo accounts (demo mode only): superadmin, admin, trainer, learner',
         `  Password for each: ${DEMO_PASSWORD}`,
         `  API documentation: ${config.publicBaseUrl}/api/docs`,
+        `  Content origin (SCORM packages): port ${contentAddress && typeof contentAddress === 'object' ? contentAddress.port : config.content.port}`,
         '',
       ].join('\n'),
     );
