@@ -59,6 +59,8 @@ describe('loadConfig', () => {
       maxUnpackedBytes: 1024 ** 3,
       maxFiles: 10_000,
       maxPathDepth: 16,
+      maxRatio: 100,
+      ratioFloorBytes: 1024 * 1024,
     });
     expect(
       loadConfig({ SCORM_MAX_FILES: '50', SCORM_MAX_UNPACKED_BYTES: '2097152' }).scorm,
@@ -68,5 +70,16 @@ describe('loadConfig', () => {
       /SCORM_MAX_UNPACKED_BYTES/,
     );
     expect(() => loadConfig({ SCORM_MAX_PATH_DEPTH: 'deep' })).toThrow(/SCORM_MAX_PATH_DEPTH/);
+  });
+
+  it('puts the content origin on the next port unless told otherwise', () => {
+    expect(loadConfig({ PORT: '4000' }).content).toEqual({ port: 4001, origin: undefined });
+    expect(loadConfig({ PORT: '0' }).content.port).toBe(0);
+    expect(loadConfig({ PORT: '4000', CONTENT_PORT: '5000' }).content.port).toBe(5000);
+    expect(loadConfig({ CONTENT_ORIGIN: 'https://content.lms.example/x/' }).content.origin).toBe(
+      'https://content.lms.example',
+    );
+    expect(() => loadConfig({ CONTENT_ORIGIN: 'content.lms.example' })).toThrow(/CONTENT_ORIGIN/);
+    expect(() => loadConfig({ CONTENT_PORT: '70000' })).toThrow(/CONTENT_PORT/);
   });
 });
