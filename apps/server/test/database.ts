@@ -1,5 +1,6 @@
 import { type Database, openDatabase } from '../src/core/db/database.ts';
 import { createDatabase, dropDatabase, templateName, urlForDatabase } from './pg-admin.ts';
+import { pgliteSnapshot } from './pglite-snapshot.ts';
 
 export const TEST_ENGINE: 'postgres' | 'pglite' = process.env.TEST_DATABASE_URL
   ? 'postgres'
@@ -13,8 +14,10 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   const migrated = options.migrated ?? true;
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
-    const database = openDatabase({ kind: 'pglite', dir: 'memory' });
-    if (migrated) await database.migrate();
+    // Migrated: a copy of the snapshot the global setup made (migrate() then finds nothing to do).
+    const snapshot = migrated ? pgliteSnapshot() : undefined;
+    const database = openDatabase({ kind: 'pglite', dir: 'memory', loadDataDir: snapshot });
+    if (migrated && !snapshot) await database.migrate();
     return database;
   }
   const name = await createDatabase(baseUrl, migrated ? templateName() : undefined);

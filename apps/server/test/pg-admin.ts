@@ -4,15 +4,20 @@ import path from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS_DIR, openDatabase } from '../src/core/db/database.ts';
 
-/** Name of the template database for the current set of migrations. */
-export function templateName(): string {
+/** A short hash of the current set of migrations: a migrated copy is valid while it holds. */
+export function migrationsHash(): string {
   const hash = createHash('sha256');
   for (const f of readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))
     .sort()) {
     hash.update(f).update(readFileSync(path.join(MIGRATIONS_DIR, f)));
   }
-  return `atrium_tpl_${hash.digest('hex').slice(0, 12)}`;
+  return hash.digest('hex').slice(0, 12);
+}
+
+/** Name of the template database for the current set of migrations. */
+export function templateName(): string {
+  return `atrium_tpl_${migrationsHash()}`;
 }
 
 export function urlForDatabase(baseUrl: string, database: string): string {

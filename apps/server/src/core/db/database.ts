@@ -20,7 +20,12 @@ export type DbOrTx = Db | Tx;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dir: string | 'memory' };
+  | {
+      kind: 'pglite';
+      dir: string | 'memory';
+      /** An in-memory database starts from this data directory (PGlite's dumpDataDir). */
+      loadDataDir?: Blob;
+    };
 
 export interface Database {
   readonly kind: 'postgres' | 'pglite';
@@ -30,6 +35,8 @@ export interface Database {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (tests start from a migrated copy). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -75,7 +82,7 @@ export function openDatabase(
   const extensions = { pg_trgm };
   let client: PGlite;
   if (options.dir === 'memory') {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, loadDataDir: options.loadDataDir });
   } else {
     mkdirSync(path.dirname(options.dir), { recursive: true });
     client = new PGlite(options.dir, { extensions });
@@ -93,6 +100,7 @@ export function openDatabase(
     async close() {
       if (!client.closed) await client.close();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
