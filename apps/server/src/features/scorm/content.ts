@@ -145,6 +145,9 @@ export async function scormLaunchUrl(
 }
 
 const grantParams = z.object({ grant: z.string().min(1).max(1500) });
+const fileParams = grantParams.extend({ '*': z.string().min(1).max(1000) });
+const expired = (reply: FastifyReply) =>
+  reply.code(403).type('text/plain').send('This link has expired.');
 
 /** The content origin's SCORM routes: the launcher, its scripts, and the package files. */
 export function registerScormContent(content: FastifyInstance, ctx: AppContext) {
@@ -159,7 +162,7 @@ export function registerScormContent(content: FastifyInstance, ctx: AppContext) 
   content.get('/scorm/:grant/launch', async (request, reply) => {
     const params = grantParams.safeParse(request.params);
     const grant = params.success ? await content.contentGrant(params.data.grant) : null;
-    if (!grant) return reply.code(403).type('text/plain').send('This link has expired.');
+    if (!grant) return expired(reply);
     return reply
       .type('text/html; charset=utf-8')
       .header('content-security-policy', launcherCsp(grant.app))
@@ -168,12 +171,9 @@ export function registerScormContent(content: FastifyInstance, ctx: AppContext) 
   });
 
   content.get('/scorm/:grant/p/*', async (request, reply) => {
-    const params = grantParams
-      .extend({ '*': z.string().min(1).max(1000) })
-      .safeParse(request.params);
+    const params = fileParams.safeParse(request.params);
     const grant = params.success ? await content.contentGrant(params.data.grant) : null;
-    if (!params.success || !grant)
-      return reply.code(403).type('text/plain').send('This link has expired.');
+    if (!params.success || !grant) return expired(reply);
     return sendPackageFile(ctx, request, reply, grant.tree, grant.app, params.data['*']);
   });
 }
