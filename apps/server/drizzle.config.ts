@@ -1,8 +1,9 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Tables live beside their slice; drizzle-kit collects them by file name.
+// The relational schema is one layer under the slices (src/schema, one file per slice's tables, so
+// joins and foreign keys never cross a slice boundary); core keeps its own tables.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/features/**/*.table.ts', './src/core/**/*.table.ts'],
+  schema: ['./src/schema/*.table.ts', './src/core/**/*.table.ts'],
   out: './drizzle',
 });

@@ -29,28 +29,39 @@ import { genReqId } from './core/http/request-id.ts';
 import { registerSpa } from './core/http/spa.ts';
 import { JobQueue } from './core/jobs/queue.ts';
 import { type Mailer, OutboxMailer, SmtpMailer } from './core/mail/mailer.ts';
+import type { AppModule, ContentProcessor } from './core/module.ts';
 import { InstallSecrets } from './core/secrets/install-secrets.ts';
 import type { FileStore } from './core/storage/file-store.ts';
 import { LocalFileStore } from './core/storage/local-file-store.ts';
-import { registerAuditRoutes } from './features/audit/index.ts';
-import { registerAuthRoutes, tokenAuthenticator } from './features/auth/index.ts';
-import { registerCatalogueRoutes } from './features/courses/index.ts';
-import { registerLearningRoutes } from './features/courses/learning.routes.ts';
-import {
-  registerOrganisationRoutes,
-  registerStructureRoutes,
-  registerThemeRoutes,
-} from './features/organisations/index.ts';
-import { registerPermissionRoutes } from './features/permissions/index.ts';
-import { registerProfileRoutes } from './features/profiles/index.ts';
-import { registerScormContent, registerScormRoutes } from './features/scorm/index.ts';
-import { registerSystemRoutes } from './features/system/index.ts';
-import { registerUserAdminRoutes, registerUserImportRoutes } from './features/users/index.ts';
-import { registerVideoRoutes } from './features/video/index.ts';
+import { VERSION } from './core/version.ts';
+import { auditModule } from './features/audit/index.ts';
+import { authModule, tokenAuthenticator } from './features/auth/index.ts';
+import { catalogueModule } from './features/catalogue/index.ts';
+import { learningModule } from './features/learning/index.ts';
+import { organisationsModule } from './features/organisations/index.ts';
+import { permissionsModule } from './features/permissions/index.ts';
+import { profilesModule } from './features/profiles/index.ts';
+import { scormModule } from './features/scorm/index.ts';
+import { systemModule } from './features/system/index.ts';
+import { usersModule } from './features/users/index.ts';
+import { videoModule } from './features/video/index.ts';
 
-export const VERSION: string = JSON.parse(
-  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
-).version;
+export { VERSION };
+
+/** Every slice of the app, in registration order. Adding a slice means adding it here. */
+export const MODULES: readonly AppModule[] = [
+  systemModule,
+  authModule,
+  organisationsModule,
+  usersModule,
+  permissionsModule,
+  auditModule,
+  profilesModule,
+  catalogueModule,
+  learningModule,
+  videoModule,
+  scormModule,
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ssoOrigins,
     secrets: new InstallSecrets(database.db),
     contentOrigin: new ContentOrigin(config.content),
+    contentProcessors: contentProcessorsOf(MODULES),
   };
   app.decorate('ctx', ctx);
   // The content origin: a server of its own (main.ts listens on CONTENT_PORT), closed with the app.
@@ -184,23 +196,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
-  // One register() per feature slice.
-  registerSystemRoutes(app, ctx, VERSION);
-  registerAuthRoutes(app, ctx);
-  registerOrganisationRoutes(app, ctx);
-  registerStructureRoutes(app, ctx);
-  registerThemeRoutes(app, ctx);
-  registerUserAdminRoutes(app, ctx);
-  registerUserImportRoutes(app, ctx);
-  registerPermissionRoutes(app, ctx);
-  registerAuditRoutes(app, ctx);
-  registerProfileRoutes(app, ctx);
-  registerCatalogueRoutes(app, ctx);
-  registerLearningRoutes(app, ctx);
-  registerVideoRoutes(app, ctx);
-  registerScormRoutes(app, ctx);
-  registerScormContent(contentApp, ctx);
+  for (const module of MODULES) {
+    module.routes?.(app, ctx);
+    module.contentRoutes?.(contentApp, ctx);
+    for (const job of module.jobs ?? []) {
+      ctx.jobs.register(job.type, (payload) => job.handle(ctx, payload as never), {
+        lane: job.lane,
+      });
+    }
+  }
 
   await registerSpa(app, config.env === 'production' ? config.webDist : undefined);
   return app;
+}
+
+/** One processor per file kind; two modules claiming the same kind is a wiring mistake. */
+function contentProcessorsOf(modules: readonly AppModule[]): ReadonlyMap<string, ContentProcessor> {
+  const map = new Map<string, ContentProcessor>();
+  for (const module of modules) {
+    for (const [kind, processor] of Object.entries(module.contentProcessors ?? {})) {
+      if (map.has(kind)) throw new Error(`Two modules process ${kind} files (${module.name}).`);
+      if (processor) map.set(kind, processor);
+    }
+  }
+  return map;
 }

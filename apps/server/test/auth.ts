@@ -2,9 +2,9 @@ import { ROLE, type TRoleId } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../src/core/config/config.ts';
 import type { DbOrTx } from '../src/core/db/database.ts';
+import type { User } from '../src/features/auth/index.ts';
 import { issueToken } from '../src/features/auth/index.ts';
 import type { Organisation } from '../src/features/organisations/index.ts';
-import type { User } from '../src/features/users/index.ts';
 import { makeOrganisation, makeUser } from './factories/index.ts';
 
 /** A token for a user without going through the (deliberately slow) password check. */

@@ -6,8 +6,8 @@ import { databaseOptionsFromConfig, openDatabase } from '../core/db/database.ts'
 import { runInTransaction } from '../core/db/transaction.ts';
 import { AppError } from '../core/errors/app-error.ts';
 import { EventBus } from '../core/events/event-bus.ts';
+import { createAccount } from '../features/auth/index.ts';
 import { ensureDefaultOrganisation } from '../features/organisations/index.ts';
-import { createAccount } from '../features/users/index.ts';
 
 /**
  * First-run path: creates a superadmin (and the default organisation if the

@@ -6,6 +6,7 @@ import type { EventBus } from './events/event-bus.ts';
 import type { CspOrigins } from './http/csp-origins.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { ContentProcessor } from './module.ts';
 import type { InstallSecrets } from './secrets/install-secrets.ts';
 import type { FileStore } from './storage/file-store.ts';
 
@@ -25,4 +26,6 @@ export interface AppContext {
   secrets: InstallSecrets;
   /** Where the browser reaches the content origin (package files) from a request. */
   contentOrigin: ContentOrigin;
+  /** What each kind of uploaded content does beyond being stored, from the modules (by file kind). */
+  contentProcessors: ReadonlyMap<string, ContentProcessor>;
 }

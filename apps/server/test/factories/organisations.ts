@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../src/core/db/database.ts';
-import {
-  type Organisation,
-  organisations,
-  organisationThemes,
-} from '../../src/features/organisations/index.ts';
+import type { Organisation } from '../../src/features/organisations/index.ts';
+import { organisations, organisationThemes } from '../../src/schema/organisations.table.ts';
 
 export async function makeOrganisation(
   db: DbOrTx,

@@ -6,7 +6,7 @@ import {
   insertMembership,
   insertUser,
   type User,
-} from '../../src/features/users/index.ts';
+} from '../../src/features/auth/index.ts';
 
 export const FACTORY_PASSWORD = 'Factory-pass-1';
 // argon2id is slow on purpose; hash the shared factory password once per file.

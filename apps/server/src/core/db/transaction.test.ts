@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../test/database.ts';
-import { organisations } from '../../features/organisations/index.ts';
+import { organisations } from '../../schema/organisations.table.ts';
 import { EventBus } from '../events/event-bus.ts';
 import type { Database } from './database.ts';
 import { runInTransaction } from './transaction.ts';

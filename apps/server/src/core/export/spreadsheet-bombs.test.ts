@@ -3,9 +3,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { api } from '../../features/courses/catalogue.fixtures.ts';
-import { courses } from '../../features/courses/courses.table.ts';
-import { users } from '../../features/users/users.table.ts';
+import { api } from '../../../test/factories/catalogue.ts';
+import { courses } from '../../schema/courses.table.ts';
+import { users } from '../../schema/users.table.ts';
 import { readSpreadsheet } from './spreadsheet-read.ts';
 import {
   deflateRepeated,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/database.ts';
-import { users } from '../users/users.table.ts';
-import { userActivity } from './audit.table.ts';
+import { userActivity } from '../../schema/audit.table.ts';
+import { users } from '../../schema/users.table.ts';
 
 export interface ActivityFilter {
   organisationId?: number;

@@ -2,11 +2,12 @@ import { auditPaths, ZActivity, ZActivityQuery, ZModuleTimeEntry, zPage } from '
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordActivity } from '../../core/audit/audit-log.ts';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { errorResponses } from '../../core/http/error-responses.ts';
 import { toPage } from '../../core/http/pagination.ts';
-import { activityFor, recordActivity } from './audit.service.ts';
+import { activityFor } from './audit.service.ts';
 
 const errors = errorResponses(400, 401, 403);
 

@@ -1,3 +1,5 @@
-export { registerAuditRoutes } from './audit.routes.ts';
-export { recordActivity, recordAudit } from './audit.service.ts';
-export { auditEvents, userActivity } from './audit.table.ts';
+import type { AppModule } from '../../core/module.ts';
+import { registerAuditRoutes } from './audit.routes.ts';
+
+/** Reading the activity log back (every slice writes it through core/audit). */
+export const auditModule: AppModule = { name: 'audit', routes: registerAuditRoutes };

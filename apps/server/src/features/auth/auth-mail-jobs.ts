@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../core/config/config.ts';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
-import type { Organisation } from '../organisations/organisations.repository.ts';
-import { organisationBaseUrl } from '../organisations/organisations.service.ts';
-import { organisations } from '../organisations/organisations.table.ts';
-import { users } from '../users/users.table.ts';
+import { defineJob } from '../../core/module.ts';
+import { organisations } from '../../schema/organisations.table.ts';
+import { users } from '../../schema/users.table.ts';
+import type { Organisation } from '../organisations/index.ts';
+import { organisationBaseUrl } from '../organisations/index.ts';
 import {
   resetMail,
   signUpAddressTakenMail,
@@ -142,8 +143,8 @@ async function sendSignUpTakenMail(
   await ctx.mailer.send(signUpNameTakenMail(input.email, org.title, input.username));
 }
 
-export function registerAuthMailJobs(ctx: AppContext) {
-  ctx.jobs.register('mail.password_reset', (p) => sendPasswordResetMail(ctx, p));
-  ctx.jobs.register('mail.sign_up_verification', (p) => sendVerificationMail(ctx, p));
-  ctx.jobs.register('mail.sign_up_taken', (p) => sendSignUpTakenMail(ctx, p));
-}
+export const authMailJobs = [
+  defineJob({ type: 'mail.password_reset', handle: sendPasswordResetMail }),
+  defineJob({ type: 'mail.sign_up_verification', handle: sendVerificationMail }),
+  defineJob({ type: 'mail.sign_up_taken', handle: sendSignUpTakenMail }),
+];

@@ -1,8 +1,8 @@
 import { ROLE } from '@atrium/contract';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/database.ts';
-import { memberships, users } from '../users/users.table.ts';
-import { type OneTimePurpose, oneTimeTokens } from './auth.table.ts';
+import { type OneTimePurpose, oneTimeTokens } from '../../schema/auth.table.ts';
+import { memberships, users } from '../../schema/users.table.ts';
 
 /** A user found by user name or e-mail (case-insensitive), with their standing in one organisation. */
 export async function findSignInCandidate(db: DbOrTx, identifier: string, organisationId: number) {

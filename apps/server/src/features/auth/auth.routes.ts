@@ -18,7 +18,6 @@ import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, unauthorized } from '../../core/errors/app-error.ts';
 import { errorResponses } from '../../core/http/error-responses.ts';
-import { registerAuthMailJobs } from './auth-mail-jobs.ts';
 import {
   confirmPasswordReset,
   RESET_REQUESTED,
@@ -36,7 +35,6 @@ const errors = errorResponses(400, 401, 403, 429);
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  registerAuthMailJobs(ctx);
   // Per client address (the socket's, unless TRUST_PROXY): X-Forwarded-For cannot reset it.
   const authLimit = { max: ctx.config.authRatePerMinute, timeWindow: '1 minute' };
   /**

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisation, makeUser } from '../../../test/factories/index.ts';
 import { startMailCatcher } from '../../../test/mail-catcher.ts';
 import { jobs } from '../../core/jobs/jobs.table.ts';
-import { insertMembership } from '../users/index.ts';
+import { insertMembership } from './index.ts';
 
 /**
  * Issue 11 finding 2 (reset-link poisoning) and 7 (mails from the queue): an

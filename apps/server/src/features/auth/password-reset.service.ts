@@ -1,14 +1,13 @@
 import type { TResetConfirm } from '@atrium/contract';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { AppError, badRequest } from '../../core/errors/app-error.ts';
 import { enqueue } from '../../core/jobs/queue.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { resolveOrganisation } from '../organisations/organisations.service.ts';
-import { organisations } from '../organisations/organisations.table.ts';
-import { hashPassword, passwordProblems } from '../users/passwords.ts';
-import { users } from '../users/users.table.ts';
+import { organisations } from '../../schema/organisations.table.ts';
+import { users } from '../../schema/users.table.ts';
+import { resolveOrganisation } from '../organisations/index.ts';
 import {
   consumeOneTimeTokens,
   countFailedAttempt,
@@ -18,6 +17,7 @@ import {
   recipientStanding,
 } from './auth.repository.ts';
 import { mailLinkBase } from './auth-mail-jobs.ts';
+import { hashPassword, passwordProblems } from './passwords.ts';
 import type { RequestMeta } from './request-meta.ts';
 import { decodeUid, encodeUid, hashOtp, hashSecret, newSecret } from './secrets.ts';
 import { assertNotLocked, normaliseIdentifier, recordFailure } from './throttle.ts';

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, login } from '../../../test/auth.ts';
 import { FACTORY_PASSWORD, makeOrganisation, makeUser } from '../../../test/factories/index.ts';
 import { startMailCatcher } from '../../../test/mail-catcher.ts';
-import { oneTimeTokens } from './auth.table.ts';
+import { oneTimeTokens } from '../../schema/auth.table.ts';
 
 let t: TestApp;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;

@@ -1,6 +1,6 @@
 import { APPROVAL, ROLE_NAMES, type TRoleId, type TSessionUser } from '@atrium/contract';
 import type { AuthContext } from '../../core/auth/access.ts';
-import { photoUrl } from '../profiles/profile-image.service.ts';
+import { photoUrl } from '../profiles/index.ts';
 
 const roleRef = (id: TRoleId) => ({ id, name: ROLE_NAMES[id] });
 

@@ -1,13 +1,13 @@
 import { APPROVAL, SIGN_IN_FAILED, type TLoginRequest } from '@atrium/contract';
 import { eq } from 'drizzle-orm';
+import { recordActivity, recordAudit } from '../../core/audit/audit-log.ts';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { AppError } from '../../core/errors/app-error.ts';
-import { recordActivity, recordAudit } from '../audit/audit.service.ts';
-import { resolveOrganisation } from '../organisations/organisations.service.ts';
-import { hashPassword, verifyPassword } from '../users/passwords.ts';
-import { users } from '../users/users.table.ts';
+import { users } from '../../schema/users.table.ts';
+import { resolveOrganisation } from '../organisations/index.ts';
 import { findSignInCandidate } from './auth.repository.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import type { RequestMeta } from './request-meta.ts';
 import { assertNotLocked, clearFailures, normaliseIdentifier, recordFailure } from './throttle.ts';
 import { issueToken, revokeToken } from './tokens.ts';

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, login } from '../../../test/auth.ts';
 import { FACTORY_PASSWORD, makeOrganisation, makeUser } from '../../../test/factories/index.ts';
-import { auditEvents } from '../audit/audit.table.ts';
-import { users } from '../users/users.table.ts';
-import { authTokens } from './auth.table.ts';
+import { auditEvents } from '../../schema/audit.table.ts';
+import { authTokens } from '../../schema/auth.table.ts';
+import { users } from '../../schema/users.table.ts';
 
 let t: TestApp;
 let orgA: Awaited<ReturnType<typeof makeOrganisation>>;

@@ -1,15 +1,15 @@
 import { ROLE, type TSignupRequest } from '@atrium/contract';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { AppError, badRequest, forbidden } from '../../core/errors/app-error.ts';
 import { enqueue } from '../../core/jobs/queue.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { resolveOrganisation } from '../organisations/organisations.service.ts';
-import { hashPassword } from '../users/passwords.ts';
-import { createAccount } from '../users/users.service.ts';
-import { users } from '../users/users.table.ts';
+import { users } from '../../schema/users.table.ts';
+import { resolveOrganisation } from '../organisations/index.ts';
+import { createAccount } from './accounts.service.ts';
 import { consumeOneTimeTokens, findLiveOneTimeToken } from './auth.repository.ts';
+import { hashPassword } from './passwords.ts';
 import type { RequestMeta } from './request-meta.ts';
 import { decodeUid, hashSecret } from './secrets.ts';
 

@@ -5,7 +5,7 @@ import { login } from '../../../test/auth.ts';
 import { makeOrganisation } from '../../../test/factories/index.ts';
 import { startMailCatcher } from '../../../test/mail-catcher.ts';
 import { jobs } from '../../core/jobs/jobs.table.ts';
-import { memberships, users } from '../users/users.table.ts';
+import { memberships, users } from '../../schema/users.table.ts';
 import { SIGN_UP_ACCEPTED } from './sign-up.service.ts';
 
 let t: TestApp;

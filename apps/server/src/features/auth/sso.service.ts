@@ -1,20 +1,16 @@
 import { APPROVAL, hasMarkup, ROLE } from '@atrium/contract';
 import { and, eq } from 'drizzle-orm';
 import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from 'jose';
+import { recordActivity, recordAudit } from '../../core/audit/audit-log.ts';
 import type { AppConfig } from '../../core/config/config.ts';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { AppError, conflict, forbidden, unauthorized } from '../../core/errors/app-error.ts';
 import { guardedFetcher, OutboundError, outboundPolicy } from '../../core/http/outbound.ts';
-import { recordActivity, recordAudit } from '../audit/audit.service.ts';
-import { resolveOrganisation, ssoIssuer } from '../organisations/organisations.service.ts';
-import {
-  findUserByUsernameOrEmail,
-  insertMembership,
-  insertUser,
-} from '../users/users.repository.ts';
-import { memberships, users } from '../users/users.table.ts';
-import { ssoIdentities } from './auth.table.ts';
+import { ssoIdentities } from '../../schema/auth.table.ts';
+import { memberships, users } from '../../schema/users.table.ts';
+import { resolveOrganisation, ssoIssuer } from '../organisations/index.ts';
+import { findUserByUsernameOrEmail, insertMembership, insertUser } from './accounts.repository.ts';
 import type { RequestMeta } from './request-meta.ts';
 import { issueToken } from './tokens.ts';
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisation, makeUser } from '../../../test/factories/index.ts';
 import { runPkceFlow, startOidcProvider } from '../../../test/oidc.ts';
-import { users } from '../users/users.table.ts';
-import { ssoIdentities } from './auth.table.ts';
+import { ssoIdentities } from '../../schema/auth.table.ts';
+import { users } from '../../schema/users.table.ts';
 
 let t: TestApp;
 let idp: Awaited<ReturnType<typeof startOidcProvider>>;

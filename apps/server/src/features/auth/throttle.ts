@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../core/config/config.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { AppError } from '../../core/errors/app-error.ts';
-import { authThrottle } from './auth.table.ts';
+import { authThrottle } from '../../schema/auth.table.ts';
 
 export type ThrottledAction = 'sign_in' | 'reset_request' | 'reset_otp';
 type Limits = Pick<AppConfig, 'lockoutThreshold' | 'lockoutMs'>;

@@ -11,11 +11,11 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthContext, Authenticate } from '../../core/auth/access.ts';
 import type { AppConfig } from '../../core/config/config.ts';
 import type { Db, DbOrTx } from '../../core/db/database.ts';
-import { organisations } from '../organisations/organisations.table.ts';
-import { userMenuPermissions } from '../permissions/permissions.table.ts';
-import { userProfiles } from '../profiles/profiles.table.ts';
-import { memberships, users } from '../users/users.table.ts';
-import { authTokens } from './auth.table.ts';
+import { authTokens } from '../../schema/auth.table.ts';
+import { organisations } from '../../schema/organisations.table.ts';
+import { userMenuPermissions } from '../../schema/permissions.table.ts';
+import { userProfiles } from '../../schema/profiles.table.ts';
+import { memberships, users } from '../../schema/users.table.ts';
 import { hashSecret, newSecret } from './secrets.ts';
 
 type TokenLimits = Pick<AppConfig, 'tokenIdleMs' | 'tokenMaxAgeMs'>;

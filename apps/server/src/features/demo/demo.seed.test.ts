@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, tokenFor } from '../../../test/auth.ts';
-import { courseCategories, courseModules, courses } from '../courses/index.ts';
-import { organisations, organisationThemes } from '../organisations/index.ts';
-import { memberships, users, verifyPassword } from '../users/index.ts';
+import { courseCategories, courseModules, courses } from '../../schema/courses.table.ts';
+import { organisations, organisationThemes } from '../../schema/organisations.table.ts';
+import { memberships, users } from '../../schema/users.table.ts';
+import { verifyPassword } from '../auth/index.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.seed.ts';
 
 let t: TestApp;

@@ -3,9 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
-import { courseCategories, courseModules, courses } from '../courses/index.ts';
+import { courseCategories, courseModules, courses } from '../../schema/courses.table.ts';
+import { createAccount, findUserByUsernameOrEmail } from '../auth/index.ts';
 import { ensureDefaultOrganisation } from '../organisations/index.ts';
-import { createAccount, findUserByUsernameOrEmail } from '../users/index.ts';
 
 /** Demo mode only: printed at start and documented in the README. */
 export const DEMO_PASSWORD = 'Atrium-demo-1';

@@ -1,7 +1,29 @@
-export * from './organisations.repository.ts';
-export { registerOrganisationRoutes } from './organisations.routes.ts';
-export * from './organisations.service.ts';
-export { organisations, organisationThemes } from './organisations.table.ts';
-export { registerStructureRoutes } from './structure.routes.ts';
-export { departments, designations, locations } from './structure.table.ts';
-export { registerThemeRoutes } from './theme.routes.ts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.ts';
+import type { AppModule } from '../../core/module.ts';
+import { registerOrganisationRoutes } from './organisations.routes.ts';
+import { registerStructureRoutes } from './structure.routes.ts';
+import { registerThemeRoutes } from './theme.routes.ts';
+
+/** Organisations, their structure (departments, designations, locations) and themes. */
+export const organisationsModule: AppModule = {
+  name: 'organisations',
+  routes(app: FastifyInstance, ctx: AppContext) {
+    registerOrganisationRoutes(app, ctx);
+    registerStructureRoutes(app, ctx);
+    registerThemeRoutes(app, ctx);
+  },
+};
+
+export {
+  ensureDefaultOrganisation,
+  findDefaultOrganisation,
+  type Organisation,
+} from './organisations.repository.ts';
+export {
+  normaliseHost,
+  organisationBaseUrl,
+  refreshSsoOrigins,
+  resolveOrganisation,
+  ssoIssuer,
+} from './organisations.service.ts';

@@ -2,7 +2,7 @@ import { DEFAULT_THEME } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import { makeOrganisation } from '../../../test/factories/index.ts';
-import { organisationThemes } from './organisations.table.ts';
+import { organisationThemes } from '../../schema/organisations.table.ts';
 
 const url = '/api/v1/accounts/organization_content/';
 

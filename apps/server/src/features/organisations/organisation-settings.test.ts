@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { auditEvents } from '../audit/audit.table.ts';
-import { organisations } from './organisations.table.ts';
+import { auditEvents } from '../../schema/audit.table.ts';
+import { organisations } from '../../schema/organisations.table.ts';
 
 // Where mail links and single sign-on point is a superadmin decision (issue 11,
 // finding 2): an admin who could set them could have reset links carry tokens

@@ -1,16 +1,16 @@
 import type { TOrganisation, TOrganisationCreate, TOrganisationUpdate } from '@atrium/contract';
 import { DEFAULT_THEME } from '@atrium/contract';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { conflict, forbidden, notFound } from '../../core/errors/app-error.ts';
 import { postgresCode } from '../../core/errors/error-handler.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { memberships } from '../users/users.table.ts';
+import { organisations, organisationThemes } from '../../schema/organisations.table.ts';
+import { departments } from '../../schema/structure.table.ts';
+import { memberships } from '../../schema/users.table.ts';
 import { refreshSsoOrigins } from './organisations.service.ts';
-import { organisations, organisationThemes } from './organisations.table.ts';
-import { departments } from './structure.table.ts';
 
 type Row = typeof organisations.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { DEFAULT_ORGANISATION_ID, DEFAULT_THEME } from '@atrium/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/database.ts';
-import { organisations, organisationThemes } from './organisations.table.ts';
+import { organisations, organisationThemes } from '../../schema/organisations.table.ts';
 
 export type Organisation = typeof organisations.$inferSelect;
 

@@ -3,8 +3,8 @@ import { eq, isNotNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { notFound } from '../../core/errors/app-error.ts';
+import { organisations, organisationThemes } from '../../schema/organisations.table.ts';
 import type { Organisation } from './organisations.repository.ts';
-import { organisations, organisationThemes } from './organisations.table.ts';
 import { themeImageUrl } from './theme.service.ts';
 
 /** 'LMS.Acme.com:443' → 'lms.acme.com'; undefined for nothing usable. */

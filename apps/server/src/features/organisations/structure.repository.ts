@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/database.ts';
-import { userProfiles } from '../profiles/profiles.table.ts';
-import { departments, designations, locations } from './structure.table.ts';
+import { userProfiles } from '../../schema/profiles.table.ts';
+import { departments, designations, locations } from '../../schema/structure.table.ts';
 
 /**
  * How many profiles point at a department, designation or location. Written

@@ -5,7 +5,8 @@ import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { conflict, notFound } from '../../core/errors/app-error.ts';
 import { postgresCode } from '../../core/errors/error-handler.ts';
-import { organisations } from './organisations.table.ts';
+import { organisations } from '../../schema/organisations.table.ts';
+import { departments, designations, locations } from '../../schema/structure.table.ts';
 import {
   departmentUsage,
   findDepartment,
@@ -15,7 +16,6 @@ import {
   listLocations,
   usersWith,
 } from './structure.repository.ts';
-import { departments, designations, locations } from './structure.table.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { userProfiles } from '../profiles/profiles.table.ts';
+import { userProfiles } from '../../schema/profiles.table.ts';
 
 let t: TestApp;
 let acme: Staff;

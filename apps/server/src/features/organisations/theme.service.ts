@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest, notFound } from '../../core/errors/app-error.ts';
-import { organisationThemes } from './organisations.table.ts';
+import { organisationThemes } from '../../schema/organisations.table.ts';
 
 export const THEME_IMAGE_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'gif'] as const;
 const THEME_IMAGE_MAX_BYTES = 2 * 1024 * 1024;

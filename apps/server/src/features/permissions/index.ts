@@ -1,2 +1,8 @@
-export { registerPermissionRoutes } from './permissions.routes.ts';
-export { userMenuPermissions } from './permissions.table.ts';
+import type { AppModule } from '../../core/module.ts';
+import { registerPermissionRoutes } from './permissions.routes.ts';
+
+/** Menu permissions per user (spec §6). */
+export const permissionsModule: AppModule = {
+  name: 'permissions',
+  routes: registerPermissionRoutes,
+};

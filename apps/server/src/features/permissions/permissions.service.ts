@@ -7,15 +7,15 @@ import {
   type TRoleId,
 } from '@atrium/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, forbidden, notFound } from '../../core/errors/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { effectiveMenu } from '../auth/tokens.ts';
-import { memberships, users } from '../users/users.table.ts';
-import { userMenuPermissions } from './permissions.table.ts';
+import { userMenuPermissions } from '../../schema/permissions.table.ts';
+import { memberships, users } from '../../schema/users.table.ts';
+import { effectiveMenu } from '../auth/index.ts';
 
 async function loadTarget(db: DbOrTx, auth: AuthContext, userId: number) {
   const [row] = await db

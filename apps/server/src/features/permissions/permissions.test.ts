@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
 import { access } from '../../core/auth/access.ts';
-import { auditEvents } from '../audit/audit.table.ts';
+import { auditEvents } from '../../schema/audit.table.ts';
 
 let t: TestApp;
 let acme: Staff;

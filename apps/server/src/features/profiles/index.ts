@@ -1,10 +1,7 @@
+import type { AppModule } from '../../core/module.ts';
+import { registerProfileRoutes } from './profiles.routes.ts';
+
+/** A user's profile: details, sections (education, work, addresses...), photo. */
+export const profilesModule: AppModule = { name: 'profiles', routes: registerProfileRoutes };
+
 export { photoUrl, squareWebp } from './profile-image.service.ts';
-export { registerProfileRoutes } from './profiles.routes.ts';
-export {
-  userAdditionalInfo,
-  userAddresses,
-  userEducation,
-  userProfessionalInfo,
-  userProfiles,
-  userSocialMedia,
-} from './profiles.table.ts';

@@ -9,6 +9,7 @@ import {
 } from '@atrium/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
@@ -24,7 +25,6 @@ import {
   isAllowedExtension,
 } from '../../core/storage/content-check.ts';
 import { formatBytes } from '../../core/storage/local-file-store.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { assertMayEdit, found, isEditByAdmin } from './profiles.policy.ts';
 import { findPhotoKey, findTarget, replacePhotoKey } from './profiles.repository.ts';
 

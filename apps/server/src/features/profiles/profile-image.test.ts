@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
 import { makeUser } from '../../../test/factories/index.ts';
-import { auditEvents } from '../audit/audit.table.ts';
-import { multipartFile } from './profiles.fixtures.ts';
-import { userProfiles } from './profiles.table.ts';
+import { multipartFile } from '../../../test/factories/structure.ts';
+import { auditEvents } from '../../schema/audit.table.ts';
+import { userProfiles } from '../../schema/profiles.table.ts';
 
 let t: TestApp;
 let acme: Staff;

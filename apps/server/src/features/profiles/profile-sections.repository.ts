@@ -1,14 +1,14 @@
 import { BASE_SKILLS, SKILL_LOOKUP_LIMIT } from '@atrium/contract';
 import { eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../core/db/database.ts';
-import { memberships } from '../users/users.table.ts';
 import {
   userAdditionalInfo,
   type userAddresses,
   type userEducation,
   type userProfessionalInfo,
   type userSocialMedia,
-} from './profiles.table.ts';
+} from '../../schema/profiles.table.ts';
+import { memberships } from '../../schema/users.table.ts';
 
 /** Every section table has a serial `id` and the owning `userId`; the rest is its own. */
 export type SectionTable =

@@ -4,12 +4,19 @@ import {
   languageName,
   PROFESSIONAL_DATES_MESSAGE,
 } from '@atrium/contract';
+import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../core/errors/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import {
+  userAdditionalInfo,
+  userAddresses,
+  userEducation,
+  userProfessionalInfo,
+  userSocialMedia,
+} from '../../schema/profiles.table.ts';
 import {
   deleteSection as deleteRow,
   findSection,
@@ -22,13 +29,6 @@ import {
 } from './profile-sections.repository.ts';
 import { assertMayEdit, found, isEditByAdmin, type ProfileTarget } from './profiles.policy.ts';
 import { findTarget } from './profiles.repository.ts';
-import {
-  userAdditionalInfo,
-  userAddresses,
-  userEducation,
-  userProfessionalInfo,
-  userSocialMedia,
-} from './profiles.table.ts';
 
 type FieldErrors = Record<string, string[]>;
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
 import { makeUser } from '../../../test/factories/index.ts';
-import { auditEvents } from '../audit/audit.table.ts';
-import { userEducation, userSocialMedia } from './profiles.table.ts';
+import { auditEvents } from '../../schema/audit.table.ts';
+import { userEducation, userSocialMedia } from '../../schema/profiles.table.ts';
 
 let t: TestApp;
 let acme: Staff;

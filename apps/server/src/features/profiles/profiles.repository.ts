@@ -2,10 +2,7 @@ import { ROLE, type TEducation, type TProfessionalInfo, type TRoleId } from '@at
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
-import { organisations } from '../organisations/organisations.table.ts';
-import { departments, designations, locations } from '../organisations/structure.table.ts';
-import { memberships, users } from '../users/users.table.ts';
-import type { ProfileTarget } from './profiles.policy.ts';
+import { organisations } from '../../schema/organisations.table.ts';
 import {
   userAdditionalInfo,
   userAddresses,
@@ -13,7 +10,10 @@ import {
   userProfessionalInfo,
   userProfiles,
   userSocialMedia,
-} from './profiles.table.ts';
+} from '../../schema/profiles.table.ts';
+import { departments, designations, locations } from '../../schema/structure.table.ts';
+import { memberships, users } from '../../schema/users.table.ts';
+import type { ProfileTarget } from './profiles.policy.ts';
 
 /**
  * Which membership stands for the user: for a superadmin caller the one in

@@ -7,12 +7,12 @@ import {
   type ZProfileUpdate,
 } from '@atrium/contract';
 import type { z } from 'zod';
+import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, conflict, forbidden } from '../../core/errors/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { photoUrl } from './profile-image.service.ts';
 import { lookupSkills } from './profile-sections.repository.ts';
 import {

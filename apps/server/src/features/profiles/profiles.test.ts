@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
 import { makeUser } from '../../../test/factories/index.ts';
-import { auditEvents } from '../audit/audit.table.ts';
-import { users } from '../users/users.table.ts';
-import { makeStructure } from './profiles.fixtures.ts';
-import { userProfiles } from './profiles.table.ts';
+import { makeStructure } from '../../../test/factories/structure.ts';
+import { auditEvents } from '../../schema/audit.table.ts';
+import { userProfiles } from '../../schema/profiles.table.ts';
+import { users } from '../../schema/users.table.ts';
 
 let t: TestApp;
 let acme: Staff;

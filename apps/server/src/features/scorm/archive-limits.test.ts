@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
+import { storedFiles } from '../../../test/factories/catalogue.ts';
+import { manifest, uploadZip } from '../../../test/factories/scorm.ts';
 import {
   deflateRepeated,
   type HandZipEntry,
@@ -9,10 +11,8 @@ import {
   measured,
   stored,
 } from '../../core/export/zip-bomb.fixtures.ts';
-import { storedFiles } from '../courses/catalogue.fixtures.ts';
-import { repositoryFiles } from '../courses/courses.table.ts';
-import { manifest, uploadZip } from './scorm.fixtures.ts';
-import { scormPackages } from './scorm.table.ts';
+import { repositoryFiles } from '../../schema/courses.table.ts';
+import { scormPackages } from '../../schema/scorm.table.ts';
 
 /** The install's default limits: 1 GB unpacked, ratio 100:1 above 1 MB. */
 let t: TestApp;

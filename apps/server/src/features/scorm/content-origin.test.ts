@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { signContentGrant, verifyContentGrant } from '../../core/content/content-grant.ts';
-import { api } from '../courses/catalogue.fixtures.ts';
-import { packageCsp } from './content.ts';
+import { api } from '../../../test/factories/catalogue.ts';
 import {
   contentGet,
   contentPath,
   courseUsing,
   samplePackage,
   uploadZip,
-} from './scorm.fixtures.ts';
+} from '../../../test/factories/scorm.ts';
+import { signContentGrant, verifyContentGrant } from '../../core/content/content-grant.ts';
+import { packageCsp } from './content.ts';
 
 /**
  * Issue 11, finding 1: package content never runs on the app's origin. It is served by the

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { badRequest } from '../../core/errors/app-error.ts';
-import type { ScoLaunchData } from './scorm.table.ts';
+import type { ScoLaunchData } from '../../schema/scorm.table.ts';
 
 /**
  * Reads imsmanifest.xml into what Atrium keeps: the version, the default

@@ -4,12 +4,12 @@ import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { badRequest, notFound } from '../../core/errors/app-error.ts';
+import type { ContentProcessor } from '../../core/module.ts';
 import type { StoredFile } from '../../core/storage/file-store.ts';
-import type { ContentProcessor } from '../courses/content-processors.ts';
-import { fileRepository } from '../courses/file-repository.service.ts';
+import { scormPackages, scormScos } from '../../schema/scorm.table.ts';
+import { fileRepository } from '../catalogue/index.ts';
 import { extractAll, openArchive, readText } from './archive.ts';
 import { launchPath, type Manifest, parseManifest } from './manifest.ts';
-import { scormPackages, scormScos } from './scorm.table.ts';
 
 export type ScormPackage = typeof scormPackages.$inferSelect;
 export type ScormSco = typeof scormScos.$inferSelect;

@@ -2,10 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { api, storedFiles } from '../courses/catalogue.fixtures.ts';
-import { repositoryFiles } from '../courses/courses.table.ts';
-import { buildZip, courseUsing, manifest, samplePackage, uploadZip } from './scorm.fixtures.ts';
-import { scormPackages, scormScos } from './scorm.table.ts';
+import { api, storedFiles } from '../../../test/factories/catalogue.ts';
+import {
+  buildZip,
+  courseUsing,
+  manifest,
+  samplePackage,
+  uploadZip,
+} from '../../../test/factories/scorm.ts';
+import { repositoryFiles } from '../../schema/courses.table.ts';
+import { scormPackages, scormScos } from '../../schema/scorm.table.ts';
 
 let t: TestApp;
 let acme: Staff;

@@ -5,9 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
+import { api, storedFiles } from '../../../test/factories/catalogue.ts';
 import { makeUser } from '../../../test/factories/index.ts';
-import { api, storedFiles } from '../courses/catalogue.fixtures.ts';
-import { moduleFileProgress } from '../courses/enrolments.table.ts';
 import {
   contentGet,
   contentPath,
@@ -15,7 +14,8 @@ import {
   hasRealPackages,
   REAL_PACKAGES,
   uploadZip,
-} from './scorm.fixtures.ts';
+} from '../../../test/factories/scorm.ts';
+import { moduleFileProgress } from '../../schema/enrolments.table.ts';
 
 /**
  * The real packages of ../shared/testdata/scorm (present in CI, absent in a

@@ -3,12 +3,12 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { forbidden, notFound } from '../../core/errors/app-error.ts';
-import { canManage, courseFor } from '../courses/course-access.ts';
-import { courses } from '../courses/courses.table.ts';
-import { courseEnrolments } from '../courses/enrolments.table.ts';
-import { memberships, users } from '../users/users.table.ts';
+import { courses } from '../../schema/courses.table.ts';
+import { courseEnrolments } from '../../schema/enrolments.table.ts';
+import { scormAttempts, scormPackages, scormRuntime, scormScos } from '../../schema/scorm.table.ts';
+import { memberships, users } from '../../schema/users.table.ts';
+import { canManage, courseFor } from '../catalogue/index.ts';
 import { scaledScore } from './runtime.service.ts';
-import { scormAttempts, scormPackages, scormRuntime, scormScos } from './scorm.table.ts';
 
 type Page = { limit: number; offset: number };
 

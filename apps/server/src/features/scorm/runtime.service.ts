@@ -5,11 +5,16 @@ import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { conflict, notFound } from '../../core/errors/app-error.ts';
-import { canManage, canSee } from '../courses/course-access.ts';
-import { courseModules, courses, moduleFiles, repositoryFiles } from '../courses/courses.table.ts';
-import { ACTIVE_STATUSES, refused } from '../courses/enrolments.shared.ts';
-import { courseEnrolments } from '../courses/enrolments.table.ts';
-import { NOT_ENROLLED_PROGRESS, progress } from '../courses/progress.service.ts';
+import {
+  courseModules,
+  courses,
+  moduleFiles,
+  repositoryFiles,
+} from '../../schema/courses.table.ts';
+import { courseEnrolments } from '../../schema/enrolments.table.ts';
+import { scormAttempts, scormRuntime } from '../../schema/scorm.table.ts';
+import { canManage, canSee } from '../catalogue/index.ts';
+import { ACTIVE_STATUSES, NOT_ENROLLED_PROGRESS, progress, refused } from '../learning/index.ts';
 import { isDone, parseCmi, statusOf } from './cmi.ts';
 import {
   launchPathOf,
@@ -19,7 +24,6 @@ import {
   scosOf,
 } from './packages.service.ts';
 import { initialCmi } from './runtime.state.ts';
-import { scormAttempts, scormRuntime } from './scorm.table.ts';
 
 type Attempt = typeof scormAttempts.$inferSelect;
 type Runtime = typeof scormRuntime.$inferSelect;

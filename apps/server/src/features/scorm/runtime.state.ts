@@ -1,8 +1,8 @@
 import type { TScormVersion } from '@atrium/contract';
 import type { AuthContext } from '../../core/auth/access.ts';
+import type { scormRuntime } from '../../schema/scorm.table.ts';
 import { formatDuration2004, formatTimespan12 } from './cmi-time.ts';
 import type { ScormSco } from './packages.service.ts';
-import type { scormRuntime } from './scorm.table.ts';
 
 type Runtime = typeof scormRuntime.$inferSelect;
 

@@ -22,9 +22,8 @@ import type { AppContext } from '../../core/context.ts';
 import { forbidden, unauthorized } from '../../core/errors/app-error.ts';
 import { errorResponses } from '../../core/http/error-responses.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
-import { registerContentProcessor } from '../courses/content-processors.ts';
 import { scormLaunchUrl } from './content.ts';
-import { packages, scormProcessor } from './packages.service.ts';
+import { packages } from './packages.service.ts';
 import { reports } from './reports.service.ts';
 import { runtime } from './runtime.service.ts';
 
@@ -75,7 +74,6 @@ function signedInSameOrigin(ctx: AppContext, req: FastifyRequest): AuthContext {
 const COMMIT_BODY_LIMIT = 4 * 1024 * 1024;
 
 export function registerScormRoutes(app: FastifyInstance, ctx: AppContext) {
-  registerContentProcessor('scorm', scormProcessor);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -1,1 +1,5 @@
-export { registerSystemRoutes } from './system.routes.ts';
+import type { AppModule } from '../../core/module.ts';
+import { registerSystemRoutes } from './system.routes.ts';
+
+/** Liveness and readiness. */
+export const systemModule: AppModule = { name: 'system', routes: registerSystemRoutes };

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
+import { VERSION } from '../../core/version.ts';
 
 const startedAt = Date.now();
 
 /** Liveness and readiness for load balancers and orchestrators; public by design. */
-export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, version: string) {
+export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -19,7 +20,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, vers
     async () => ({
       status: 'ok' as const,
       uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
-      version,
+      version: VERSION,
     }),
   );
 

@@ -1,6 +1,14 @@
-export * from './passwords.ts';
-export { registerUserImportRoutes } from './user-import.routes.ts';
-export * from './users.repository.ts';
-export * from './users.service.ts';
-export { memberships, users } from './users.table.ts';
-export { registerUserAdminRoutes } from './users-admin.routes.ts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.ts';
+import type { AppModule } from '../../core/module.ts';
+import { registerUserImportRoutes } from './user-import.routes.ts';
+import { registerUserAdminRoutes } from './users-admin.routes.ts';
+
+/** User administration: the users list, adding, approving, roles, seats, bulk import. */
+export const usersModule: AppModule = {
+  name: 'users',
+  routes(app: FastifyInstance, ctx: AppContext) {
+    registerUserAdminRoutes(app, ctx);
+    registerUserImportRoutes(app, ctx);
+  },
+};

@@ -18,7 +18,6 @@ import { csvStream, xlsxStream } from '../../core/export/spreadsheet.ts';
 import { contentTypeFor, extensionOf } from '../../core/storage/content-check.ts';
 import { parseUserSheet } from './user-import.parse.ts';
 import { importUsers } from './user-import.service.ts';
-import { sendWelcomeMail } from './welcome-mail.ts';
 
 const tags = ['users'];
 const manage = access.menu('/settings', [ROLE.ADMIN]);
@@ -35,9 +34,6 @@ const EXAMPLE = {
 
 export function registerUserImportRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  ctx.jobs.register('mail.welcome', ({ userId, organisationId }) =>
-    sendWelcomeMail(ctx, userId, organisationId),
-  );
 
   r.get(
     p.template,

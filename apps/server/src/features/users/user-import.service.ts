@@ -8,23 +8,17 @@ import {
   type TRoleId,
 } from '@atrium/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest } from '../../core/errors/app-error.ts';
 import { enqueue } from '../../core/jobs/queue.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { departments, designations, locations } from '../organisations/structure.table.ts';
-import { userProfiles } from '../profiles/profiles.table.ts';
+import { userProfiles } from '../../schema/profiles.table.ts';
+import { departments, designations, locations } from '../../schema/structure.table.ts';
+import { memberships, users } from '../../schema/users.table.ts';
 import type { ImportRow } from './user-import.parse.ts';
-import { memberships, users } from './users.table.ts';
 import { assertSeatAvailable } from './users-admin.service.ts';
-
-declare module '../../core/jobs/queue.ts' {
-  interface JobTypes {
-    'mail.welcome': { userId: number; organisationId: number };
-  }
-}
 
 const USERNAME = /^[A-Za-z0-9.@+_-]{3,150}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -6,10 +6,10 @@ import { bearer, makeOrganisationWithStaff, type Staff } from '../../../test/aut
 import { startMailCatcher } from '../../../test/mail-catcher.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { jobs } from '../../core/jobs/jobs.table.ts';
-import { organisations } from '../organisations/organisations.table.ts';
-import { departments, designations } from '../organisations/structure.table.ts';
-import { userProfiles } from '../profiles/profiles.table.ts';
-import { memberships, users } from './users.table.ts';
+import { organisations } from '../../schema/organisations.table.ts';
+import { userProfiles } from '../../schema/profiles.table.ts';
+import { departments, designations } from '../../schema/structure.table.ts';
+import { memberships, users } from '../../schema/users.table.ts';
 
 let t: TestApp;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
 import { makeUser } from '../../../test/factories/index.ts';
-import { auditEvents } from '../audit/audit.table.ts';
+import { auditEvents } from '../../schema/audit.table.ts';
 
 /*
  * A superadmin manages users of any organisation by naming it (`?organization=`), as the list

@@ -3,9 +3,9 @@ import { ROLE_NAMES, type TRoleId } from '@atrium/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { type BoundedCount, boundedCount, COUNT_LIMIT } from '../../core/http/pagination.ts';
-import { departments, designations, locations } from '../organisations/structure.table.ts';
-import { userProfiles } from '../profiles/profiles.table.ts';
-import { memberships, USER_SEARCH_TEXT, users } from './users.table.ts';
+import { userProfiles } from '../../schema/profiles.table.ts';
+import { departments, designations, locations } from '../../schema/structure.table.ts';
+import { memberships, USER_SEARCH_TEXT, users } from '../../schema/users.table.ts';
 
 export interface UserFilter {
   organisationId: number;

@@ -8,25 +8,23 @@ import {
   type TUserRow,
 } from '@atrium/contract';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { revokeAllTokens } from '../auth/tokens.ts';
-import { organisations } from '../organisations/organisations.table.ts';
-import { departments, designations, locations } from '../organisations/structure.table.ts';
-import { userProfiles } from '../profiles/profiles.table.ts';
-import { createAccount } from './users.service.ts';
-import { memberships, users } from './users.table.ts';
+import { organisations } from '../../schema/organisations.table.ts';
+import { userProfiles } from '../../schema/profiles.table.ts';
+import { departments, designations, locations } from '../../schema/structure.table.ts';
+import { memberships, users } from '../../schema/users.table.ts';
+import { createAccount, revokeAllTokens, sendWelcomeMail } from '../auth/index.ts';
 import {
   activeMemberCount,
   activeMemberCounts,
   findMember,
   listUsers,
 } from './users-admin.repository.ts';
-import { sendWelcomeMail } from './welcome-mail.ts';
 
 /** The organisation an admin works on: their own; a superadmin may name another. */
 export function targetOrganisation(auth: AuthContext, requested?: number): number {

@@ -4,9 +4,9 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, login, makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
 import { makeUser } from '../../../test/factories/index.ts';
 import { startMailCatcher } from '../../../test/mail-catcher.ts';
-import { organisations } from '../organisations/organisations.table.ts';
-import { departments } from '../organisations/structure.table.ts';
-import { userProfiles } from '../profiles/profiles.table.ts';
+import { organisations } from '../../schema/organisations.table.ts';
+import { userProfiles } from '../../schema/profiles.table.ts';
+import { departments } from '../../schema/structure.table.ts';
 
 let t: TestApp;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
@@ -241,9 +241,9 @@ describe('get-users', () => {
         roleId: username.includes('trainer') ? 3 : 4,
       });
       await t.database.db
-        .update((await import('./users.table.ts')).users)
+        .update((await import('../../schema/users.table.ts')).users)
         .set({ firstName: first })
-        .where(eq((await import('./users.table.ts')).users.id, u.id));
+        .where(eq((await import('../../schema/users.table.ts')).users.id, u.id));
     }
     await makeUser(t.database.db, {
       organisationId: acme.org.id,
@@ -320,7 +320,7 @@ describe('get-users', () => {
       username: 'formula',
       email: 'formula@acme.test',
     });
-    const { users } = await import('./users.table.ts');
+    const { users } = await import('../../schema/users.table.ts');
     await t.database.db
       .update(users)
       .set({ firstName: '=HYPERLINK("http://evil.test","x")', lastName: '+1-2' })
@@ -400,7 +400,7 @@ describe('user-action and remove-user', () => {
     expect((await act(acme.admin.token, u.id, { action: 'change_role', role: 1 })).statusCode).toBe(
       403,
     );
-    const { auditEvents } = await import('../audit/audit.table.ts');
+    const { auditEvents } = await import('../../schema/audit.table.ts');
     const [audit] = await t.database.db
       .select()
       .from(auditEvents)

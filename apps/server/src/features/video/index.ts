@@ -1,2 +1,25 @@
-export { registerVideoRoutes } from './video.routes.ts';
-export * from './video.table.ts';
+import type { AppModule } from '../../core/module.ts';
+import { defineJob } from '../../core/module.ts';
+import { runTranscode } from './video.job.ts';
+import { registerVideoRoutes } from './video.routes.ts';
+import { queueTranscode, videos } from './video.service.ts';
+
+/** Video files: transcoded to HLS after upload, streamed to those who may watch. */
+export const videoModule: AppModule = {
+  name: 'video',
+  routes: registerVideoRoutes,
+  // A transcode can take minutes: the long lane keeps welcome mails from waiting behind it.
+  jobs: [
+    defineJob({
+      type: 'video.transcode',
+      lane: 'long',
+      handle: (ctx, { fileId }) => runTranscode(ctx, fileId),
+    }),
+  ],
+  contentProcessors: {
+    video: {
+      afterInsert: (_ctx, tx, file) => queueTranscode(tx, file.id, file.stored.key),
+      afterRemove: (ctx, _fileId, storageKey) => videos.removeFor(ctx, storageKey),
+    },
+  },
+};

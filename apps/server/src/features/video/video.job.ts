@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { jobs } from '../../core/jobs/jobs.table.ts';
+import { type StoredRendition, videoTranscodes } from '../../schema/video.table.ts';
 import {
   makePoster,
   planRenditions,
@@ -13,7 +14,6 @@ import {
   transcodeTimeoutMs,
 } from './video.ffmpeg.ts';
 import { MAX_RUNS } from './video.service.ts';
-import { type StoredRendition, videoTranscodes } from './video.table.ts';
 import { TranscodeFailure } from './video.tools.ts';
 
 /** Progress reaches the database at most this often. */

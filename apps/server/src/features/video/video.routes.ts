@@ -6,9 +6,7 @@ import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { errorResponses } from '../../core/http/error-responses.ts';
 import type { TreeFile } from '../../core/storage/file-store.ts';
-import { registerContentProcessor } from '../courses/content-processors.ts';
-import { runTranscode } from './video.job.ts';
-import { queueTranscode, videos } from './video.service.ts';
+import { videos } from './video.service.ts';
 
 const tags = ['video'];
 const errors = errorResponses(401, 403, 404);
@@ -35,12 +33,6 @@ function sendTreeFile(reply: FastifyReply, file: TreeFile, name: string) {
 /** Video transcoding: the upload hook, the job, and the routes the player and authors use. */
 export function registerVideoRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  registerContentProcessor('video', {
-    afterInsert: (_ctx, tx, file) => queueTranscode(tx, file.id, file.stored.key),
-    afterRemove: (_ctx, _fileId, storageKey) => videos.removeFor(ctx, storageKey),
-  });
-  // A transcode can take minutes: the long lane keeps welcome mails from waiting behind it.
-  ctx.jobs.register('video.transcode', ({ fileId }) => runTranscode(ctx, fileId), { lane: 'long' });
 
   r.get(
     p.status,

@@ -7,10 +7,9 @@ import { runInTransaction } from '../../core/db/transaction.ts';
 import { conflict, notFound } from '../../core/errors/app-error.ts';
 import { enqueue } from '../../core/jobs/queue.ts';
 import type { TreeFile } from '../../core/storage/file-store.ts';
-import { fileUrl } from '../courses/course-modules.service.ts';
-import { repositoryFiles } from '../courses/courses.table.ts';
-import { fileRepository } from '../courses/file-repository.service.ts';
-import { videoTranscodes } from './video.table.ts';
+import { repositoryFiles } from '../../schema/courses.table.ts';
+import { videoTranscodes } from '../../schema/video.table.ts';
+import { fileRepository, fileUrl } from '../catalogue/index.ts';
 
 declare module '../../core/jobs/queue.ts' {
   interface JobTypes {

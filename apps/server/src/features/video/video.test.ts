@@ -6,14 +6,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
+import { api, makeCourse } from '../../../test/factories/catalogue.ts';
 import { jobs } from '../../core/jobs/jobs.table.ts';
-import { api, makeCourse } from '../courses/catalogue.fixtures.ts';
-import { courseModules, courses, moduleFiles } from '../courses/courses.table.ts';
-import { courseEnrolments } from '../courses/enrolments.table.ts';
+import { courseModules, courses, moduleFiles } from '../../schema/courses.table.ts';
+import { courseEnrolments } from '../../schema/enrolments.table.ts';
+import { videoTranscodes } from '../../schema/video.table.ts';
 import { planRenditions, probe, transcodeHls } from './video.ffmpeg.ts';
 import { runTranscode, touchJob } from './video.job.ts';
 import { MAX_RUNS } from './video.service.ts';
-import { videoTranscodes } from './video.table.ts';
 
 /**
  * Real ffmpeg on tiny generated videos (a second or two each). CI installs ffmpeg; on a machine

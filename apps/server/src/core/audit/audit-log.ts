@@ -1,0 +1,78 @@
+import { auditEvents, userActivity } from '../../schema/audit.table.ts';
+import type { DbOrTx } from '../db/database.ts';
+
+/*
+ * The audit trail and the activity log are written by every slice (sign-in, role changes,
+ * course publication...), so the writers are a core service: a slice that records an action
+ * must not depend on the audit slice, which only reads them back (features/audit).
+ */
+
+export type AuditAction =
+  | 'auth.sign_in'
+  | 'auth.sign_in_failed'
+  | 'auth.sign_out'
+  | 'auth.sign_up'
+  | 'auth.email_verified'
+  | 'auth.password_reset'
+  | 'auth.sso_linked'
+  | 'permissions.changed'
+  | 'role.changed'
+  | 'user.created'
+  | 'user.imported'
+  | 'user.approve'
+  | 'user.reject'
+  | 'user.activate'
+  | 'user.deactivate'
+  | 'user.removed'
+  | 'licence.changed'
+  | 'organisation.changed'
+  | 'profile.changed_by_admin'
+  | 'profile.email_changed'
+  | 'course.status_changed'
+  | 'course.visibility_widened'
+  | 'course.content_added'
+  | 'course.deleted';
+
+export async function recordAudit(
+  db: DbOrTx,
+  event: {
+    action: AuditAction;
+    actorId?: number | null;
+    targetUserId?: number | null;
+    organisationId?: number | null;
+    ip?: string | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    action: event.action,
+    actorId: event.actorId ?? null,
+    targetUserId: event.targetUserId ?? null,
+    organisationId: event.organisationId ?? null,
+    ip: event.ip ?? null,
+    details: event.details ?? null,
+  });
+}
+
+export async function recordActivity(
+  db: DbOrTx,
+  entry: {
+    userId: number;
+    organisationId: number;
+    kind: 'sign_in' | 'sign_out' | 'module_time';
+    loginFrom?: string | null;
+    module?: string | null;
+    seconds?: number | null;
+    ip?: string | null;
+  },
+): Promise<void> {
+  await db.insert(userActivity).values({
+    userId: entry.userId,
+    organisationId: entry.organisationId,
+    kind: entry.kind,
+    loginFrom: entry.loginFrom ?? null,
+    module: entry.module ?? null,
+    seconds: entry.seconds ?? null,
+    ip: entry.ip ?? null,
+  });
+}

@@ -1,0 +1,9 @@
+import type { AppModule } from '../../core/module.ts';
+import { registerCatalogueRoutes } from './catalogue.routes.ts';
+
+/** Defining courses: categories, courses, modules, the file repository, import, settings. */
+export const catalogueModule: AppModule = { name: 'catalogue', routes: registerCatalogueRoutes };
+
+export * from './course-access.ts';
+export { fileUrl } from './course-modules.service.ts';
+export { fileRepository } from './file-repository.service.ts';

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
+import { call, makeCourse } from '../../../test/factories/learning.ts';
+
+let t: TestApp;
+let acme: Staff;
+let globex: Staff;
+beforeAll(async () => {
+  t = await createTestApp();
+  acme = await makeOrganisationWithStaff(t.database.db, t.config, { isDefault: true });
+  globex = await makeOrganisationWithStaff(t.database.db, t.config);
+});
+afterAll(() => t.close());
+
+describe('course FAQs', () => {
+  it('managers add, reorder, change and delete; anyone who sees the course reads them in order', async () => {
+    const course = await makeCourse(t.database.db, {
+      organisationId: acme.org.id,
+      createdBy: acme.trainer.user.id,
+    });
+    const first = await call(t.app, acme.trainer.token, 'POST', '/api/courses/faq/', {
+      course: course.id,
+      question: 'How long?',
+      answer: 'Two hours.',
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ position: 0, question: 'How long?' });
+    const second = await call(t.app, acme.admin.token, 'POST', '/api/courses/faq/', {
+      course: course.id,
+      question: 'Certificate?',
+      answer: 'Yes.',
+    });
+    expect(second.json().position).toBe(1);
+    const moved = await call(
+      t.app,
+      acme.admin.token,
+      'PATCH',
+      `/api/courses/faq/${second.json().id}/`,
+      { position: -1 },
+    );
+    expect(moved.statusCode).toBe(400);
+    await call(t.app, acme.admin.token, 'PATCH', `/api/courses/faq/${first.json().id}/`, {
+      position: 5,
+    });
+    const list = await call(
+      t.app,
+      acme.learner.token,
+      'GET',
+      `/api/courses/faq-list/${course.id}/`,
+    );
+    expect(list.statusCode).toBe(200);
+    expect(list.json().results.map((f: { question: string }) => f.question)).toEqual([
+      'Certificate?',
+      'How long?',
+    ]);
+    expect(list.json().count).toBe(2);
+    const del = await call(
+      t.app,
+      acme.trainer.token,
+      'DELETE',
+      `/api/courses/faq/${first.json().id}/`,
+    );
+    expect(del.statusCode).toBe(204);
+    expect(
+      (await call(t.app, acme.learner.token, 'GET', `/api/courses/faq-list/${course.id}/`)).json()
+        .count,
+    ).toBe(1);
+  });
+
+  it('refuses other trainers, learners, other organisations and bad input', async () => {
+    const course = await makeCourse(t.database.db, {
+      organisationId: acme.org.id,
+      createdBy: acme.admin.user.id,
+    });
+    const payload = { course: course.id, question: 'Q', answer: 'A' };
+    // A trainer who did not write the course does not manage it.
+    expect(
+      (await call(t.app, acme.trainer.token, 'POST', '/api/courses/faq/', payload)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, acme.learner.token, 'POST', '/api/courses/faq/', payload)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, globex.admin.token, 'POST', '/api/courses/faq/', payload)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, undefined, 'GET', `/api/courses/faq-list/${course.id}/`)).statusCode,
+    ).toBe(401);
+    const bad = await call(t.app, acme.admin.token, 'POST', '/api/courses/faq/', {
+      course: course.id,
+      question: '',
+      answer: 'x'.repeat(5001),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['answer', 'question']);
+    const draft = await makeCourse(t.database.db, {
+      organisationId: acme.org.id,
+      status: 'draft',
+      createdBy: acme.admin.user.id,
+    });
+    expect(
+      (await call(t.app, acme.learner.token, 'GET', `/api/courses/faq-list/${draft.id}/`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, globex.learner.token, 'GET', `/api/courses/faq-list/${course.id}/`))
+        .statusCode,
+    ).toBe(404);
+    const faq = await call(t.app, acme.admin.token, 'POST', '/api/courses/faq/', payload);
+    expect(
+      (await call(t.app, globex.admin.token, 'DELETE', `/api/courses/faq/${faq.json().id}/`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, acme.admin.token, 'PATCH', '/api/courses/faq/999999/', { answer: 'B' }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,9 @@
+import type { AppModule } from '../../core/module.ts';
+import { registerLearningRoutes } from './learning.routes.ts';
+
+/** Taking courses: enrolment and requests, progress, FAQs, reviews, assignments, discussions. */
+export const learningModule: AppModule = { name: 'learning', routes: registerLearningRoutes };
+
+export type { EnrolmentEvent } from './enrolments.events.ts';
+export { ACTIVE_STATUSES, refused } from './enrolments.shared.ts';
+export { NOT_ENROLLED_PROGRESS, progress } from './progress.service.ts';
