@@ -20,11 +20,12 @@ import {
   useOrganisation,
   useOrganisationLink,
 } from '../../features/organisations/api/organisation-content.api.ts';
+import { initials } from '../../shared/format/initials.ts';
+import type { DrawerItem } from '../../shared/menu/drawer-items.ts';
+import { MenuIcon } from '../../shared/menu/menu-icons.tsx';
+import { sidePanelRoleLabel } from '../../shared/session/roles.ts';
+import { useSession } from '../../shared/session/session-context.ts';
 import { BrandMark } from '../../shared/ui/brand-mark.tsx';
-import { sidePanelRoleLabel } from '../session/roles.ts';
-import { useSession } from '../session/session.tsx';
-import type { DrawerItem } from './drawer-items.ts';
-import { MenuIcon } from './menu-icons.tsx';
 
 export const DRAWER_WIDTH = 256;
 
@@ -205,13 +206,6 @@ function DrawerContent({ items, onNavigate }: { items: DrawerItem[]; onNavigate:
       )}
     </Box>
   );
-}
-
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (
-    (parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')
-  ).toUpperCase();
 }
 
 interface AppDrawerProps {

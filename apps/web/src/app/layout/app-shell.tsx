@@ -5,13 +5,13 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet, useLocation } from 'react-router';
 import { useModuleTimeTracking } from '../../features/activity/use-module-time-tracking.ts';
 import { useOrganisation } from '../../features/organisations/api/organisation-content.api.ts';
+import { toDrawerItems } from '../../shared/menu/drawer-items.ts';
+import { useSession } from '../../shared/session/session-context.ts';
 import { InShellContext } from '../../shared/ui/centered-page.tsx';
 import { PageLoader } from '../../shared/ui/page-loader.tsx';
 import { IdleGuard } from '../idle/idle-guard.tsx';
 import { idlePolicy } from '../idle/idle-policy.ts';
-import { useSession } from '../session/session.tsx';
 import { AppDrawer } from './app-drawer.tsx';
-import { toDrawerItems } from './drawer-items.ts';
 import { ErrorFallback } from './error-fallback.tsx';
 import { TopBar } from './top-bar.tsx';
 

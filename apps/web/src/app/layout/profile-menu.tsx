@@ -10,9 +10,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { initials } from '../../shared/format/initials.ts';
+import { useSession } from '../../shared/session/session-context.ts';
 import { VisuallyHidden } from '../../shared/ui/visually-hidden.tsx';
-import { useSession } from '../session/session.tsx';
-import { initials } from './app-drawer.tsx';
 import { profileMenuItems } from './profile-menu-items.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { basePath, decideAccess, isPermitted } from './access.ts';
+import { isPermitted } from '../../shared/menu/permitted.ts';
+import { basePath, decideAccess } from './access.ts';
 
 const signedOut = { token: null, permittedPaths: [] };
 const signedIn = { token: 't', permittedPaths: ['/courses', '/reports/'] };

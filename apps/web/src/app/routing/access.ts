@@ -1,4 +1,5 @@
-import type { Session } from '../session/session.tsx';
+import { isPermitted } from '../../shared/menu/permitted.ts';
+import type { Session } from '../../shared/session/session-context.ts';
 import type { AppRoute } from './route-types.ts';
 
 export const SIGNED_IN_HOME = '/dashboard';
@@ -16,16 +17,6 @@ export type Access = { kind: 'allow' } | { kind: 'wait' } | { kind: 'redirect'; 
 export function basePath(path: string): string {
   const first = path.split('/').find((segment) => segment !== '');
   return first ? `/${first}` : '/';
-}
-
-function normalise(path: string): string {
-  const trimmed = path.trim().replace(/\/+$/, '');
-  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-}
-
-export function isPermitted(menuPath: string, permittedPaths: readonly string[]): boolean {
-  const wanted = normalise(menuPath);
-  return permittedPaths.some((path) => normalise(path) === wanted);
 }
 
 /** Decides whether the session may open the route, or where to send it instead. */

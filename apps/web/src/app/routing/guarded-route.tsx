@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { useOrganisation } from '../../features/organisations/api/organisation-content.api.ts';
+import { useSession } from '../../shared/session/session-context.ts';
 import { PageLoader } from '../../shared/ui/page-loader.tsx';
-import { useSession } from '../session/session.tsx';
 import { decideAccess } from './access.ts';
 import { NotFoundPage } from './not-found-page.ts';
 import type { AppRoute } from './route-types.ts';

@@ -1,15 +1,6 @@
-import { routeBasePath, type TMenuEntry, type TSessionUser } from '@atrium/contract';
+import { routeBasePath } from '@atrium/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { flushModuleTime } from '../../features/activity/use-module-time-tracking.ts';
 import { authApi, sessionKeys } from '../../features/auth/api/auth.api.ts';
@@ -17,38 +8,17 @@ import { endSsoSession } from '../../features/auth/sso/sso-client.ts';
 import { useOrganisation } from '../../features/organisations/api/organisation-content.api.ts';
 import { getStoredToken, TOKEN_STORAGE_KEY } from '../../shared/api/client.ts';
 import { notifyError } from '../../shared/notify/notify.ts';
-import { useLoadingOverlay } from '../overlay/loading-overlay.tsx';
+import { SessionContext, type SessionValue } from '../../shared/session/session-context.ts';
+import {
+  clearToken,
+  readLastModule,
+  saveToken,
+  signOutLocally,
+} from '../../shared/session/session-storage.ts';
+import { useLoadingOverlay } from '../../shared/ui/loading-overlay.tsx';
 import { SIGNED_IN_HOME } from '../routing/access.ts';
 import { homeAfterSignIn } from './home-after-sign-in.ts';
 import { menuPaths, parseMenu } from './menu.ts';
-import { clearToken, readLastModule, saveToken, signOutLocally } from './session-storage.ts';
-
-/** What the route guards need to know about the visitor. */
-export interface Session {
-  token: string | null;
-  /** Menu base paths the user may open (from the profile's permission list, spec §2/§6). */
-  permittedPaths: readonly string[];
-  /** False while a token holder's profile is still loading: (perm) guards must wait for it. */
-  profileLoaded?: boolean;
-  /** The signed-in user's role id, for routes limited to roles (spec §6). */
-  roleId?: number;
-  /** False for an account awaiting approval: only the dashboard and own profile open (spec §4). */
-  approved?: boolean;
-}
-
-export interface SessionValue extends Session {
-  user: TSessionUser | null;
-  menu: TMenuEntry[];
-  /**
-   * Stores the token, loads the profile (which must work), marks the visitor signed in and goes
-   * to the last module or the dashboard. Rejects, with nothing stored, if the profile fails.
-   */
-  completeSignIn: (token: string) => Promise<TSessionUser>;
-  /** Spec §4 sign-out; `silent` skips the overlay (idle logout). */
-  signOut: (options?: { silent?: boolean }) => Promise<void>;
-}
-
-const SessionContext = createContext<SessionValue | null>(null);
 
 export const LOAD_USER_FAILED = 'Could not load user details';
 
@@ -171,10 +141,4 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 function lastModuleOf(pathname: string): string | null {
   const base = routeBasePath(pathname);
   return base === '/' ? null : base;
-}
-
-export function useSession(): SessionValue {
-  const value = useContext(SessionContext);
-  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
-  return value;
 }

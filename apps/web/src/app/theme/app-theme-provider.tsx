@@ -1,9 +1,9 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { type ReactNode, useMemo } from 'react';
-import { buildTheme } from './build-theme.ts';
-import { ColorModeProvider, useColorMode } from './color-mode.tsx';
-import type { OrgThemeInput } from './org-theme.ts';
+import { buildTheme } from '../../shared/theme/build-theme.ts';
+import { ColorModeProvider, useColorMode } from '../../shared/theme/color-mode.tsx';
+import type { OrgThemeInput } from '../../shared/theme/org-theme.ts';
 
 interface AppThemeProviderProps {
   /** The organisation's colours; omitted until the organisation theme is loaded. */

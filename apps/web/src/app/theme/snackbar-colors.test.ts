@@ -1,6 +1,6 @@
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { buildTheme } from './build-theme.ts';
+import { buildTheme } from '../../shared/theme/build-theme.ts';
 import { SNACKBAR_VARIANTS, snackbarColors } from './snackbar-colors.ts';
 
 const ORGS = [

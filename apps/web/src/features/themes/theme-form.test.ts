@@ -1,6 +1,6 @@
 import type { TOrganisationContent } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ORG_THEME } from '../../app/theme/org-theme.ts';
+import { DEFAULT_ORG_THEME } from '../../shared/theme/org-theme.ts';
 import { changedThemeFields, previewColours, themeFormValues, ZThemeForm } from './theme-form.ts';
 
 const content: TOrganisationContent = {

@@ -1,6 +1,6 @@
 import { type TOrganisationContent, type TThemeUpdate, ZThemeUpdate } from '@atrium/contract';
 import { z } from 'zod';
-import type { OrgThemeColors } from '../../app/theme/org-theme.ts';
+import type { OrgThemeColors } from '../../shared/theme/org-theme.ts';
 
 const field = ZThemeUpdate.shape;
 

@@ -5,7 +5,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ColorModeToggle } from '../../../app/theme/color-mode-toggle.tsx';
+import { ColorModeToggle } from '../../../shared/theme/color-mode-toggle.tsx';
 import { BrandMark } from '../../../shared/ui/brand-mark.tsx';
 import { useOrganisation } from '../../organisations/api/organisation-content.api.ts';
 

@@ -15,12 +15,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { useLoadingOverlay } from '../../../app/overlay/loading-overlay.tsx';
-import { useSession } from '../../../app/session/session.tsx';
-import { readRememberedUsername, rememberUsername } from '../../../app/session/session-storage.ts';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { fieldProps, PasswordField } from '../../../shared/forms/form-fields.tsx';
 import { notifyError } from '../../../shared/notify/notify.ts';
+import { useSession } from '../../../shared/session/session-context.ts';
+import {
+  readRememberedUsername,
+  rememberUsername,
+} from '../../../shared/session/session-storage.ts';
+import { useLoadingOverlay } from '../../../shared/ui/loading-overlay.tsx';
 import { useOrganisationContent } from '../../organisations/api/organisation-content.api.ts';
 import { authApi } from '../api/auth.api.ts';
 import { startSsoSignIn } from '../sso/sso-client.ts';

@@ -6,7 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../../app/session/session.tsx';
+import { useSession } from '../../../shared/session/session-context.ts';
 import { AccessNotice } from '../../../shared/ui/access-notice.tsx';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useCreateCourse } from '../api/authoring.api.ts';

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useSession } from '../../../app/session/session.tsx';
+import { useSession } from '../../../shared/session/session-context.ts';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useEnrolmentRequests } from '../api/enrolment.api.ts';
 import { RequestsPanel } from '../components/enrolment/requests-panel.tsx';

@@ -4,8 +4,8 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSession } from '../../../app/session/session.tsx';
-import { ColorModeToggle } from '../../../app/theme/color-mode-toggle.tsx';
+import { useSession } from '../../../shared/session/session-context.ts';
+import { ColorModeToggle } from '../../../shared/theme/color-mode-toggle.tsx';
 import { SectionCard } from '../../../shared/ui/section-card.tsx';
 
 /**

@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { initials } from '../../../app/layout/app-drawer.tsx';
+import { initials } from '../../../shared/format/initials.ts';
 import { SectionCard } from '../../../shared/ui/section-card.tsx';
 import { signInChannel } from '../activity-summary.ts';
 

@@ -4,8 +4,8 @@ import ButtonBase from '@mui/material/ButtonBase';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { DrawerItem } from '../../../app/layout/drawer-items.ts';
-import { MenuIcon } from '../../../app/layout/menu-icons.tsx';
+import type { DrawerItem } from '../../../shared/menu/drawer-items.ts';
+import { MenuIcon } from '../../../shared/menu/menu-icons.tsx';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
 
 type RouteItem = Extract<DrawerItem, { kind: 'route' }>;

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
-import { isAdmin } from '../../../app/session/roles.ts';
-import { useSession } from '../../../app/session/session.tsx';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { isAdmin } from '../../../shared/session/roles.ts';
+import { useSession } from '../../../shared/session/session-context.ts';
 import { PageContainer } from '../../../shared/ui/page-header.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useProfile } from '../api/profiles.api.ts';

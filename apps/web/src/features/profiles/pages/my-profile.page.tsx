@@ -1,4 +1,4 @@
-import { useSession } from '../../../app/session/session.tsx';
+import { useSession } from '../../../shared/session/session-context.ts';
 import { ProfileView } from '../components/profile-view.tsx';
 
 /** '/myprofile': your own profile, editable. */

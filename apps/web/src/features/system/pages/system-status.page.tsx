@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { ColorModeToggle } from '../../../app/theme/color-mode-toggle.tsx';
+import { ColorModeToggle } from '../../../shared/theme/color-mode-toggle.tsx';
 import { BrandMark } from '../../../shared/ui/brand-mark.tsx';
 import { API_DOCS_PATH } from '../api/system.api.ts';
 import { SystemStatusCard } from '../components/system-status-card.tsx';

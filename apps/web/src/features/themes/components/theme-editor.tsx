@@ -10,11 +10,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { resolveOrgTheme } from '../../../app/theme/build-theme.ts';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { fieldProps } from '../../../shared/forms/form-fields.tsx';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
 import { notifySuccess } from '../../../shared/notify/notify.ts';
+import { resolveOrgTheme } from '../../../shared/theme/build-theme.ts';
 import { SectionCard } from '../../../shared/ui/section-card.tsx';
 import { useSaveTheme } from '../api/themes.api.ts';
 import {

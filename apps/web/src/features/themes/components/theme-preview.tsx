@@ -6,9 +6,9 @@ import Stack from '@mui/material/Stack';
 import { alpha, ThemeProvider } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { buildTheme } from '../../../app/theme/build-theme.ts';
-import { useColorMode } from '../../../app/theme/color-mode.tsx';
-import type { OrgThemeColors } from '../../../app/theme/org-theme.ts';
+import { buildTheme } from '../../../shared/theme/build-theme.ts';
+import { useColorMode } from '../../../shared/theme/color-mode.tsx';
+import type { OrgThemeColors } from '../../../shared/theme/org-theme.ts';
 import { BrandMark } from '../../../shared/ui/brand-mark.tsx';
 
 export interface PreviewContent {

@@ -1,10 +1,10 @@
 import type { TOrganisation } from '@atrium/contract';
 import Alert from '@mui/material/Alert';
 import { useState } from 'react';
-import { isPermitted } from '../../../app/routing/access.ts';
-import { isAdmin, isSuperadmin } from '../../../app/session/roles.ts';
-import { useSession } from '../../../app/session/session.tsx';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { isPermitted } from '../../../shared/menu/permitted.ts';
+import { isAdmin, isSuperadmin } from '../../../shared/session/roles.ts';
+import { useSession } from '../../../shared/session/session-context.ts';
 import { AccessNotice } from '../../../shared/ui/access-notice.tsx';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';

@@ -16,8 +16,8 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
-import { MenuIcon } from '../../../app/layout/menu-icons.tsx';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { MenuIcon } from '../../../shared/menu/menu-icons.tsx';
 import { useSavePermissions, useUserPermissions } from '../api/users.api.ts';
 import { isShown, setEntryPermission, shownCount } from '../menu-permissions.ts';
 

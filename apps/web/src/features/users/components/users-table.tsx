@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { initials } from '../../../app/layout/app-drawer.tsx';
+import { initials } from '../../../shared/format/initials.ts';
 import { formatRelativeTime } from '../../../shared/format/relative-time.ts';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
 import {

@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '../../shared/api/client.ts';
+import { TOKEN_STORAGE_KEY } from '../api/client.ts';
 import { DARK_THEME_STORAGE_KEY } from '../theme/color-mode.tsx';
 
 /**

@@ -1,5 +1,7 @@
-import type { TMenuEntry } from '@atrium/contract';
-import type { OrganisationLinkKind } from '../../features/organisations/api/organisation-content.api.ts';
+import type { organisationLinkPaths, TMenuEntry } from '@atrium/contract';
+
+/** The organisation links a menu entry can open; useOrganisationLink of organisations reads them. */
+type OrganisationLinkKind = keyof typeof organisationLinkPaths;
 
 /** Menu hrefs that open an organisation link in a new tab instead of an app route. */
 const EXTERNAL_LINKS: Record<string, OrganisationLinkKind> = {
