@@ -37,7 +37,8 @@ export async function enqueue<T extends JobType>(
   }
 }
 
-const STALE_AFTER_MS = 10 * 60_000;
+/** A job running longer than this is taken to belong to a dead node and is run again. */
+export const STALE_AFTER_MS = 10 * 60_000;
 
 /**
  * A Postgres-backed job queue: each due job is claimed by exactly one node

@@ -1,0 +1,170 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import type { DbOrTx } from '../db/database.ts';
+import { enqueue, STALE_AFTER_MS } from '../jobs/queue.ts';
+import type { EventSubscriber } from '../module.ts';
+import type { DomainEvent } from './event-bus.ts';
+import { eventDeliveries, eventOutbox } from './outbox.table.ts';
+
+declare module '../jobs/queue.ts' {
+  interface JobTypes {
+    /** Fans one outbox event out to the subscribers of its name: one delivery job each. */
+    'event.dispatch': { eventId: number };
+    /** Runs one subscriber (`<module>:<name>`) for one outbox event. */
+    'event.deliver': { eventId: number; subscriber: string };
+  }
+}
+
+/**
+ * With the queue's backoff (30 s doubling), ten attempts span about four hours: a subscriber
+ * whose downstream is out for an afternoon still gets the learner's certificate out.
+ */
+export const EVENT_JOB_ATTEMPTS = 10;
+
+/**
+ * Writes the events a use case raised into the outbox, in the use case's transaction, with one
+ * dispatch job each: they exist exactly when the use case's writes do.
+ */
+export async function writeToOutbox(tx: DbOrTx, events: readonly DomainEvent[]): Promise<void> {
+  for (let i = 0; i < events.length; i += 1000) {
+    const rows = await tx
+      .insert(eventOutbox)
+      .values(
+        events.slice(i, i + 1000).map((e) => ({
+          name: e.name,
+          payload: e.payload as Record<string, unknown>,
+        })),
+      )
+      .returning({ id: eventOutbox.id });
+    await enqueue(
+      tx,
+      'event.dispatch',
+      rows.map((r) => ({ eventId: r.id })),
+      { maxAttempts: EVENT_JOB_ATTEMPTS },
+    );
+  }
+}
+
+/**
+ * The durable subscribers of this node and the two jobs that deliver to them.
+ *
+ * Fan-out happens in a dispatch job, not at emit time: the publisher then needs no list of
+ * subscribers (the CLI, scripts and a node of the previous release publish correctly without
+ * loading any slice), emitting costs two inserts whatever the number of subscribers, and the
+ * subscribers an event reaches are those of a node that can run them. The price is one extra job
+ * per event, picked up at once by the queue's busy loop.
+ */
+export class EventOutbox {
+  private readonly subscribers = new Map<string, EventSubscriber>();
+
+  add(moduleName: string, subscriber: EventSubscriber): void {
+    const key = `${moduleName}:${subscriber.name}`;
+    // The key names the subscriber's deliveries in the database: two with one key would share
+    // one idempotency key and one of them would silently never run.
+    if (this.subscribers.has(key)) throw new Error(`event subscriber ${key} is registered twice`);
+    this.subscribers.set(key, subscriber);
+  }
+
+  /** Keys of the subscribers of an event name, as stored in event_deliveries. */
+  subscribersOf(eventName: string): string[] {
+    return [...this.subscribers].filter(([, s]) => s.event === eventName).map(([key]) => key);
+  }
+
+  /** Registers the dispatch and delivery jobs on the context's queue; subscribers get `ctx`. */
+  deliverWith(ctx: AppContext): void {
+    ctx.jobs.register('event.dispatch', ({ eventId }) => this.dispatch(ctx, eventId));
+    ctx.jobs.register('event.deliver', (job) => this.deliver(ctx, job));
+  }
+
+  private async dispatch(ctx: AppContext, eventId: number): Promise<void> {
+    const [event] = await ctx.db
+      .select({ name: eventOutbox.name })
+      .from(eventOutbox)
+      .where(eq(eventOutbox.id, eventId));
+    if (!event) {
+      ctx.log.warn({ eventId }, 'event to dispatch is no longer in the outbox');
+      return;
+    }
+    const keys = this.subscribersOf(event.name);
+    if (keys.length === 0) return;
+    await ctx.db.transaction(async (tx) => {
+      // A second dispatch of the event (a retry after a lost acknowledgement) inserts nothing, so
+      // it queues no second delivery job.
+      const created = await tx
+        .insert(eventDeliveries)
+        .values(keys.map((subscriber) => ({ eventId, subscriber })))
+        .onConflictDoNothing()
+        .returning({ subscriber: eventDeliveries.subscriber });
+      await enqueue(
+        tx,
+        'event.deliver',
+        created.map(({ subscriber }) => ({ eventId, subscriber })),
+        { maxAttempts: EVENT_JOB_ATTEMPTS },
+      );
+    });
+  }
+
+  private async deliver(
+    ctx: AppContext,
+    { eventId, subscriber: key }: { eventId: number; subscriber: string },
+  ): Promise<void> {
+    const subscriber = this.subscribers.get(key);
+    // A node of another release may not have it: failing the attempt lets a node that does take
+    // the retry, and leaves the delivery visible in the jobs table if none ever does.
+    if (!subscriber) throw new Error(`no event subscriber ${key} on this node`);
+    const delivery = and(eq(eventDeliveries.eventId, eventId), eq(eventDeliveries.subscriber, key));
+    // The claim is what keeps two runs of one delivery (a duplicate job, a retry racing a slow
+    // run) from running the subscriber twice; it goes stale with the job queue's own lock, when
+    // the node that holds it must be dead.
+    const [claimed] = await ctx.db
+      .update(eventDeliveries)
+      .set({ claimedAt: sql`now()` })
+      .where(
+        and(
+          delivery,
+          isNull(eventDeliveries.deliveredAt),
+          or(
+            isNull(eventDeliveries.claimedAt),
+            lt(
+              eventDeliveries.claimedAt,
+              sql`now() - ${`${STALE_AFTER_MS} milliseconds`}::interval`,
+            ),
+          ),
+        ),
+      )
+      .returning({ eventId: eventDeliveries.eventId });
+    if (!claimed) {
+      const [row] = await ctx.db
+        .select({ deliveredAt: eventDeliveries.deliveredAt })
+        .from(eventDeliveries)
+        .where(delivery);
+      if (!row) {
+        ctx.log.warn({ eventId, subscriber: key }, 'event delivery is no longer in the outbox');
+        return;
+      }
+      if (row.deliveredAt) return;
+      throw new Error(`event ${eventId} is being delivered to ${key} by another run`);
+    }
+    const [event] = await ctx.db.select().from(eventOutbox).where(eq(eventOutbox.id, eventId));
+    try {
+      if (!event) throw new Error(`event ${eventId} is missing from the outbox`);
+      await subscriber.handle(ctx, event.payload as never, {
+        eventId,
+        occurredAt: event.occurredAt,
+      });
+    } catch (err) {
+      // Released, so the retry need not wait for the claim to go stale (if the release fails too,
+      // staleness frees it; the subscriber's own error is the one worth reporting).
+      await ctx.db
+        .update(eventDeliveries)
+        .set({ claimedAt: null })
+        .where(delivery)
+        .catch(() => {});
+      throw err;
+    }
+    await ctx.db
+      .update(eventDeliveries)
+      .set({ deliveredAt: sql`now()`, claimedAt: null })
+      .where(delivery);
+  }
+}
