@@ -114,55 +114,58 @@ async function runsPerDelivery(): Promise<number[]> {
   return rows.map((r) => Number(r.n));
 }
 
-describe.skipIf(TEST_ENGINE !== 'postgres')('domain events across processes (PostgreSQL)', () => {
-  it('a node killed with SIGKILL after its use case committed: after restart every subscriber runs exactly once', async () => {
-    const first = startNode({ mode: 'emit-then-hang', node: 'first', emit: 20 });
-    await first.printed('committed');
-    first.child.kill('SIGKILL');
-    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+describe.skipIf(TEST_ENGINE !== 'postgres')(
+  'domain events across processes (PostgreSQL only: an embedded PGlite cannot be shared by processes)',
+  () => {
+    it('a node killed with SIGKILL after its use case committed: after restart every subscriber runs exactly once', async () => {
+      const first = startNode({ mode: 'emit-then-hang', node: 'first', emit: 20 });
+      await first.printed('committed');
+      first.child.kill('SIGKILL');
+      expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
 
-    // The use case's events survived the crash; none of their subscribers had run.
-    expect(await count(sql`select count(*) as n from event_outbox`)).toBe(20);
-    expect(
-      await count(
-        sql`select count(*) as n from jobs where type = 'event.dispatch' and status = 'queued'`,
-      ),
-    ).toBe(20);
-    expect(await count(sql`select count(*) as n from outbox_test_runs`)).toBe(0);
+      // The use case's events survived the crash; none of their subscribers had run.
+      expect(await count(sql`select count(*) as n from event_outbox`)).toBe(20);
+      expect(
+        await count(
+          sql`select count(*) as n from jobs where type = 'event.dispatch' and status = 'queued'`,
+        ),
+      ).toBe(20);
+      expect(await count(sql`select count(*) as n from outbox_test_runs`)).toBe(0);
 
-    const second = startNode({ mode: 'work', node: 'second', emit: 0 });
-    await settled(20, second.output);
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toEqual({ code: 0, signal: null });
+      const second = startNode({ mode: 'work', node: 'second', emit: 0 });
+      await settled(20, second.output);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toEqual({ code: 0, signal: null });
 
-    const runs = await runsPerDelivery();
-    expect(runs).toHaveLength(20 * SUBSCRIBERS.length);
-    expect(runs.filter((n) => n !== 1)).toEqual([]);
-    expect(
-      await count(sql`select count(*) as n from event_deliveries where delivered_at is null`),
-    ).toBe(0);
-  }, 120_000);
+      const runs = await runsPerDelivery();
+      expect(runs).toHaveLength(20 * SUBSCRIBERS.length);
+      expect(runs.filter((n) => n !== 1)).toEqual([]);
+      expect(
+        await count(sql`select count(*) as n from event_deliveries where delivered_at is null`),
+      ).toBe(0);
+    }, 120_000);
 
-  it('two nodes on one database share the outbox: 200 events × 3 subscribers, each run exactly once', async () => {
-    const one = startNode({ mode: 'work', node: 'one', emit: 100 });
-    const two = startNode({ mode: 'work', node: 'two', emit: 100 });
-    const outputs = () => `one:\n${one.output()}\ntwo:\n${two.output()}`;
-    await Promise.all([one.printed('emitted'), two.printed('emitted')]);
-    await settled(200, outputs);
-    one.child.kill('SIGTERM');
-    two.child.kill('SIGTERM');
-    expect(await one.exited).toEqual({ code: 0, signal: null });
-    expect(await two.exited).toEqual({ code: 0, signal: null });
+    it('two nodes on one database share the outbox: 200 events × 3 subscribers, each run exactly once', async () => {
+      const one = startNode({ mode: 'work', node: 'one', emit: 100 });
+      const two = startNode({ mode: 'work', node: 'two', emit: 100 });
+      const outputs = () => `one:\n${one.output()}\ntwo:\n${two.output()}`;
+      await Promise.all([one.printed('emitted'), two.printed('emitted')]);
+      await settled(200, outputs);
+      one.child.kill('SIGTERM');
+      two.child.kill('SIGTERM');
+      expect(await one.exited).toEqual({ code: 0, signal: null });
+      expect(await two.exited).toEqual({ code: 0, signal: null });
 
-    const runs = await runsPerDelivery();
-    expect(runs).toHaveLength(200 * SUBSCRIBERS.length);
-    expect(runs.filter((n) => n !== 1)).toEqual([]);
-    expect(await count(sql`select count(*) as n from outbox_test_runs`)).toBe(600);
-    // Both nodes took deliveries: the outbox was shared, not drained by one of them.
-    const perNode = await queryRows<{ node: string; n: string }>(
-      database.db,
-      sql`select node, count(*) as n from outbox_test_runs group by node order by node`,
-    );
-    expect(perNode.map((r) => r.node)).toEqual(['one', 'two']);
-  }, 180_000);
-});
+      const runs = await runsPerDelivery();
+      expect(runs).toHaveLength(200 * SUBSCRIBERS.length);
+      expect(runs.filter((n) => n !== 1)).toEqual([]);
+      expect(await count(sql`select count(*) as n from outbox_test_runs`)).toBe(600);
+      // Both nodes took deliveries: the outbox was shared, not drained by one of them.
+      const perNode = await queryRows<{ node: string; n: string }>(
+        database.db,
+        sql`select node, count(*) as n from outbox_test_runs group by node order by node`,
+      );
+      expect(perNode.map((r) => r.node)).toEqual(['one', 'two']);
+    }, 180_000);
+  },
+);
