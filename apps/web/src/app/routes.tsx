@@ -82,79 +82,79 @@ const LicencesPage = lazyPage(
 
 const CoursesHomePage = lazyPage(
   'courses-home',
-  () => import('../features/courses/pages/courses.page.tsx'),
+  () => import('../features/catalogue/pages/courses.page.tsx'),
 );
 const AllCoursesPage = lazyPage(
   'all-courses',
-  () => import('../features/courses/pages/all-courses.page.tsx'),
+  () => import('../features/catalogue/pages/all-courses.page.tsx'),
 );
 const CourseDetailPage = lazyPage(
   'course-detail',
-  () => import('../features/courses/pages/course-detail.page.tsx'),
+  () => import('../features/learning/pages/course-detail.page.tsx'),
 );
 const CourseCategoriesPage = lazyPage(
   'course-categories',
-  () => import('../features/courses/pages/course-categories.page.tsx'),
+  () => import('../features/catalogue/pages/course-categories.page.tsx'),
 );
 const EditCategoryPage = lazyPage(
   'edit-category',
-  () => import('../features/courses/pages/edit-category.page.tsx'),
+  () => import('../features/catalogue/pages/edit-category.page.tsx'),
 );
 const CategoryCoursesPage = lazyPage(
   'category-courses',
-  () => import('../features/courses/pages/category-courses.page.tsx'),
+  () => import('../features/catalogue/pages/category-courses.page.tsx'),
 );
 const CourseAdminDashboardPage = lazyPage(
   'course-admin-dashboard',
-  () => import('../features/courses/pages/course-admin-dashboard.page.tsx'),
+  () => import('../features/catalogue/pages/course-admin-dashboard.page.tsx'),
 );
 const AddCoursePage = lazyPage(
   'add-course',
-  () => import('../features/courses/pages/add-course.page.tsx'),
+  () => import('../features/catalogue/pages/add-course.page.tsx'),
 );
 const EditCoursePage = lazyPage(
   'edit-course',
-  () => import('../features/courses/pages/edit-course.page.tsx'),
+  () => import('../features/catalogue/pages/edit-course.page.tsx'),
 );
 const CourseModuleEditPage = lazyPage(
   'course-module-edit',
-  () => import('../features/courses/pages/module-edit.page.tsx'),
+  () => import('../features/catalogue/pages/module-edit.page.tsx'),
 );
 const CourseMediaPage = lazyPage(
   'course-media',
-  () => import('../features/courses/pages/course-media.page.tsx'),
+  () => import('../features/catalogue/pages/course-media.page.tsx'),
 );
 const CourseFaqPage = lazyPage(
   'course-faq',
-  () => import('../features/courses/pages/course-faq.page.tsx'),
+  () => import('../features/learning/pages/course-faq.page.tsx'),
 );
 const CoursePlayerPage = lazyPage(
   'course-player',
-  () => import('../features/courses/pages/course-player.page.tsx'),
+  () => import('../features/learning/pages/course-player.page.tsx'),
 );
 const ReviewListPage = lazyPage(
   'review-list',
-  () => import('../features/courses/pages/review-list.page.tsx'),
+  () => import('../features/learning/pages/review-list.page.tsx'),
 );
 const CourseReviewsPage = lazyPage(
   'course-reviews',
-  () => import('../features/courses/pages/course-reviews.page.tsx'),
+  () => import('../features/learning/pages/course-reviews.page.tsx'),
 );
 const AssignedCoursesPage = lazyPage(
   'assigned-courses',
-  () => import('../features/courses/pages/assigned-courses.page.tsx'),
+  () => import('../features/learning/pages/assigned-courses.page.tsx'),
 );
 const UnassignedCoursesPage = lazyPage(
   'unassigned-courses',
-  () => import('../features/courses/pages/unassigned-courses.page.tsx'),
+  () => import('../features/learning/pages/unassigned-courses.page.tsx'),
 );
 const CourseEnrolmentsPage = lazyPage(
   'course-enrolments',
-  () => import('../features/courses/pages/course-enrolments.page.tsx'),
+  () => import('../features/learning/pages/course-enrolments.page.tsx'),
 );
 const EnrolmentRequestsPage = lazyPage(
   'enrolment-requests',
-  () => import('../features/courses/pages/requests.page.tsx'),
+  () => import('../features/learning/pages/requests.page.tsx'),
 );
 
 const HlsPage = lazyPage('hls', () => import('../features/content-player/pages/hls.page.tsx'));

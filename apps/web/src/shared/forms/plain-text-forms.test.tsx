@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import {
   gradeFormSchema,
   ZAssignmentForm,
-} from '../../features/courses/components/assignments/assignment-form.ts';
-import { ReviewForm } from '../../features/courses/components/reviews/review-form.tsx';
+} from '../../features/learning/components/assignments/assignment-form.ts';
+import { ReviewForm } from '../../features/learning/components/reviews/review-form.tsx';
 import { ZBasicsForm, ZEducationForm } from '../../features/profiles/profile-forms.ts';
 import { ZThemeForm } from '../../features/themes/theme-form.ts';
 import { ZAddUserForm } from '../../features/users/add-user-form.ts';

@@ -1,0 +1,254 @@
+import {
+  coursePaths,
+  enrolmentScreenPaths,
+  learningPaths,
+  type TAssignLearners,
+  type TEnrolmentStatus,
+  type TEnrolmentUpdate,
+  userAdminPaths,
+  ZAssignResult,
+  ZCourse,
+  ZCourseProgress,
+  ZEnrolment,
+  ZEnrolmentRequestPage,
+  ZUnassignResult,
+  ZUserRow,
+  zPage,
+} from '@atrium/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError } from '../../../shared/api/api-error.ts';
+import { api } from '../../../shared/api/client.ts';
+import { fillPath } from '../../../shared/api/paths.ts';
+import { courseKeys, useRefreshCourses } from '../../catalogue/api/courses.api.ts';
+import { COURSE_MESSAGES } from '../../catalogue/course-messages.ts';
+
+/*
+ * Enrolment screens: a course's learners (assign, unassign, change), the caller's assigned and
+ * not-yet-assigned courses, and enrolment requests. Every change refreshes the whole course key
+ * tree, since an enrolment shows on lists, details, progress and request badges alike.
+ */
+
+const ZEnrolmentPage = zPage(ZEnrolment);
+const ZCoursePage = zPage(ZCourse);
+const ZUserPage = zPage(ZUserRow);
+const ZDecision = z.object({ withdrawn: z.boolean(), enrolment: ZEnrolment.nullable() });
+
+export interface EnrolmentListQuery {
+  search?: string;
+  status?: TEnrolmentStatus;
+  page: number;
+  page_size: number;
+}
+
+/** One page of a course's enrolments (course managers). */
+export function useCourseEnrolments(courseId: number, query: EnrolmentListQuery) {
+  return useQuery({
+    queryKey: courseKeys.enrolments(courseId, query),
+    queryFn: ({ signal }) =>
+      api.get(fillPath(learningPaths.courseEnrolments, { courseId }), {
+        query: { ...query },
+        schema: ZEnrolmentPage,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    enabled: courseId > 0,
+    meta: { errorMessage: COURSE_MESSAGES.listFailed },
+  });
+}
+
+/** Learners of the organisation matching a search, for the assign dialog's picker. */
+export function useLearnerOptions(search: string, enabled: boolean) {
+  const query = { role: '4', search: search.trim() || undefined, page_size: 20 };
+  return useQuery({
+    queryKey: ['courses', 'learner-options', query],
+    queryFn: ({ signal }) => api.get(userAdminPaths.list, { query, schema: ZUserPage, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+    meta: { errorMessage: COURSE_MESSAGES.listFailed },
+  });
+}
+
+export function useAssignLearners(courseId: number) {
+  const refresh = useRefreshCourses();
+  return useMutation({
+    mutationFn: (input: TAssignLearners) =>
+      api.post(fillPath(learningPaths.assign, { courseId }), input, { schema: ZAssignResult }),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.postFailed },
+  });
+}
+
+export function useUnassignLearners(courseId: number) {
+  const refresh = useRefreshCourses();
+  return useMutation({
+    mutationFn: (users: number[]) =>
+      api.post(
+        fillPath(learningPaths.unassign, { courseId }),
+        { users },
+        {
+          schema: ZUnassignResult,
+        },
+      ),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.postFailed },
+  });
+}
+
+/** Due date or status change of one enrolment (course managers). */
+export function useUpdateEnrolment() {
+  const refresh = useRefreshCourses();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: TEnrolmentUpdate }) =>
+      api.patch(fillPath(learningPaths.userEnrolment, { id }), change, { schema: ZEnrolment }),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage: 'Enrolment updated.' },
+  });
+}
+
+export interface RequestListQuery {
+  scope: 'mine' | 'to_decide';
+  status?: TEnrolmentStatus;
+  page: number;
+  page_size: number;
+}
+
+/** Enrolment requests: the caller's own, or those on courses they manage, with the pending count. */
+export function useEnrolmentRequests(query: RequestListQuery, enabled = true) {
+  return useQuery({
+    queryKey: courseKeys.requests(query),
+    queryFn: ({ signal }) =>
+      api.get(learningPaths.enrolmentRequests, {
+        query: { ...query },
+        schema: ZEnrolmentRequestPage,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+    meta: { errorMessage: COURSE_MESSAGES.listFailed },
+  });
+}
+
+export function useApproveRequest() {
+  const refresh = useRefreshCourses();
+  return useMutation({
+    mutationFn: (enrolment: number) =>
+      api.post(learningPaths.enrolmentApprove, { enrolment }, { schema: ZEnrolment }),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage: 'Request approved.' },
+  });
+}
+
+/** Rejects a request (managers, with an optional reason) or withdraws the caller's own. */
+export function useRejectRequest(successMessage = 'Request rejected.') {
+  const refresh = useRefreshCourses();
+  return useMutation({
+    mutationFn: ({ enrolment, reason }: { enrolment: number; reason?: string }) =>
+      api.post(
+        learningPaths.enrolmentReject,
+        { enrolment, ...(reason ? { reason } : {}) },
+        { schema: ZDecision },
+      ),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage },
+  });
+}
+
+/** The search, order and page of the caller's course grids. */
+export interface MyCoursesQuery {
+  search?: string;
+  ordering?: 'title' | '-created_at';
+  /** Assigned courses only: in progress or completed. */
+  enrolment_status?: 'enrolled' | 'completed';
+  page: number;
+  page_size: number;
+}
+
+/** Published courses the caller is not enrolled in, each with their pending/rejected request. */
+export function useUnassignedCourses(query: MyCoursesQuery) {
+  return useQuery({
+    queryKey: courseKeys.list(enrolmentScreenPaths.unassigned, query),
+    queryFn: ({ signal }) =>
+      api.get(enrolmentScreenPaths.unassigned, {
+        query: { ...query },
+        schema: ZCoursePage,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: COURSE_MESSAGES.listFailed },
+  });
+}
+
+/** The caller's courses (enrolled or completed) with their enrolment. */
+export function useAssignedCourses(query: MyCoursesQuery) {
+  return useQuery({
+    queryKey: courseKeys.list(coursePaths.assigned, query),
+    queryFn: ({ signal }) =>
+      api.get(coursePaths.assigned, { query: { ...query }, schema: ZCoursePage, signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: COURSE_MESSAGES.listFailed },
+  });
+}
+
+export type LearnerEnrolment =
+  | { state: 'enrolled' | 'completed'; progress: number; enrolmentId: number }
+  | { state: 'requested' | 'rejected'; enrolmentId: number }
+  | { state: 'none' };
+
+/**
+ * Where the learner stands in a course. The progress endpoint answers for active enrolments
+ * (enrolled or completed, however they came about) and refuses otherwise; only then are the
+ * learner's own requests read, for a pending or rejected request.
+ */
+export function useLearnerEnrolment(courseId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...courseKeys.progress(courseId), 'enrolment'],
+    queryFn: async ({ signal }): Promise<LearnerEnrolment> => {
+      try {
+        const progress = await api.post(
+          learningPaths.courseStatus,
+          { course: courseId },
+          { schema: ZCourseProgress, signal },
+        );
+        if (progress.status === 'enrolled' || progress.status === 'completed') {
+          return {
+            state: progress.status,
+            progress: progress.progress_percent,
+            enrolmentId: progress.enrolment,
+          };
+        }
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 403)) throw error;
+      }
+      for (let page = 1; page <= 20; page += 1) {
+        const requests = await api.get(learningPaths.enrolmentRequests, {
+          query: { scope: 'mine', page, page_size: 100 },
+          schema: ZEnrolmentRequestPage,
+          signal,
+        });
+        const mine = requests.results.find((r) => r.course.id === courseId);
+        if (mine && (mine.status === 'requested' || mine.status === 'rejected')) {
+          return { state: mine.status, enrolmentId: mine.id };
+        }
+        if (mine || !requests.next) break;
+      }
+      return { state: 'none' };
+    },
+    enabled: enabled && courseId > 0,
+    meta: { errorMessage: COURSE_MESSAGES.detailFailed },
+  });
+}
+
+export function useRequestEnrolment(courseId: number) {
+  const refresh = useRefreshCourses();
+  return useMutation({
+    mutationFn: () =>
+      api.post(learningPaths.enrolmentRequest, { course: courseId }, { schema: ZEnrolment }),
+    // A 409 means a request already exists: refreshing shows its real state either way.
+    onSettled: refresh,
+    meta: {
+      errorMessage: COURSE_MESSAGES.postFailed,
+      successMessage: 'Enrolment requested. You will be told when it is decided.',
+    },
+  });
+}

@@ -1,0 +1,209 @@
+import {
+  coursePaths,
+  learningPaths,
+  type TCourseProgress,
+  ZAnswer,
+  ZAnswerReactionResult,
+  ZAssignment,
+  ZCourseDetail,
+  ZCourseProgress,
+  ZQuestion,
+  ZQuestionLikeResult,
+  ZSubmission,
+  zPage,
+} from '@atrium/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client.ts';
+import { fillPath } from '../../../shared/api/paths.ts';
+import { type UploadProgress, uploadWithProgress } from '../../../shared/api/upload.ts';
+import { courseKeys } from '../../catalogue/api/courses.api.ts';
+import { COURSE_MESSAGES } from '../../catalogue/course-messages.ts';
+
+/*
+ * The course player's server calls: progress reports, assignments and the course discussion.
+ * Every progress answer carries the whole course progress, which replaces the cached one, so
+ * the progress bar and the file status icons follow each report without another request.
+ */
+
+const ZAssignmentPage = zPage(ZAssignment);
+const ZQuestionPage = zPage(ZQuestion);
+
+export const learningKeys = {
+  assignments: (courseId: number, query: object) =>
+    [...courseKeys.assignments(courseId), query] as const,
+  questions: (courseId: number, query: object) =>
+    ['courses', 'questions', courseId, query] as const,
+  allQuestions: (courseId: number) => ['courses', 'questions', courseId] as const,
+};
+
+/**
+ * The course for the player. Same cache entry as useCourseDetail, but without a snackbar: a
+ * course that is gone or hidden is a page state of the player ("Course not found").
+ */
+export function usePlayerCourse(courseId: number) {
+  return useQuery({
+    queryKey: courseKeys.detail(courseId),
+    queryFn: ({ signal }) =>
+      api.get(fillPath(coursePaths.detail, { id: courseId }), { schema: ZCourseDetail, signal }),
+    enabled: Number.isInteger(courseId) && courseId > 0,
+  });
+}
+
+/**
+ * The caller's progress for the player. Same cache entry as useCourseProgress, but without a
+ * snackbar: a learner who is not enrolled gets a 403 here, which the player shows as a page
+ * state of its own rather than as an error.
+ */
+export function usePlayerProgress(courseId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: courseKeys.progress(courseId),
+    queryFn: ({ signal }) =>
+      api.post(
+        learningPaths.courseStatus,
+        { course: courseId },
+        { schema: ZCourseProgress, signal },
+      ),
+    enabled: enabled && Number.isInteger(courseId) && courseId > 0,
+  });
+}
+
+export interface FileReport {
+  module_file: number;
+  status: 'in_progress' | 'completed';
+  time_spent: number;
+}
+
+/** Sends one report; the answer is the new course progress. */
+export function postFileStatus(report: FileReport, keepalive = false): Promise<TCourseProgress> {
+  return api.post(learningPaths.fileStatus, report, { schema: ZCourseProgress, keepalive });
+}
+
+/** Stores a report's answer as the course progress. */
+export function useStoreProgress(courseId: number) {
+  const queryClient = useQueryClient();
+  return (next: TCourseProgress) => {
+    queryClient.setQueryData(courseKeys.progress(courseId), next);
+    // The course lists show the learner's percent: let them fetch it again when next shown.
+    if (next.status === 'completed')
+      void queryClient.invalidateQueries({ queryKey: courseKeys.lists });
+  };
+}
+
+// ── Assignments ─────────────────────────────────────────────────────────
+
+export function useCourseAssignments(courseId: number, page: number, enabled = true) {
+  const query = { course: courseId, page, page_size: 10 };
+  return useQuery({
+    queryKey: learningKeys.assignments(courseId, query),
+    queryFn: ({ signal }) =>
+      api.get(learningPaths.assignments, { query, schema: ZAssignmentPage, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+    meta: { errorMessage: COURSE_MESSAGES.moduleFailed },
+  });
+}
+
+export interface SubmissionInput {
+  assignment: number;
+  text: string;
+  file: File | null;
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/** Multipart submit with upload progress; replaces an ungraded earlier submission. */
+export function useSubmitAssignment(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ assignment, text, file, onProgress }: SubmissionInput) => {
+      const body = new FormData();
+      // Text first: the server reads fields and files in the order they arrive.
+      if (text.trim()) body.append('text', text.trim());
+      if (file) body.append('file', file, file.name);
+      return uploadWithProgress(
+        fillPath(learningPaths.assignmentSubmit, { id: assignment }),
+        body,
+        {
+          schema: ZSubmission,
+          onProgress,
+        },
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.assignments(courseId) }),
+    meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'Your work was submitted.' },
+  });
+}
+
+// ── Discussion ──────────────────────────────────────────────────────────
+
+export function useCourseQuestions(courseId: number, page: number, enabled = true) {
+  const query = { course: courseId, page, page_size: 10 };
+  return useQuery({
+    queryKey: learningKeys.questions(courseId, query),
+    queryFn: ({ signal }) =>
+      api.get(learningPaths.questions, { query, schema: ZQuestionPage, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+    meta: { errorMessage: COURSE_MESSAGES.moduleFailed },
+  });
+}
+
+function useRefreshQuestions(courseId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: learningKeys.allQuestions(courseId) });
+}
+
+export function useAskQuestion(courseId: number) {
+  const refresh = useRefreshQuestions(courseId);
+  return useMutation({
+    mutationFn: (body: string) =>
+      api.post(learningPaths.questions, { course: courseId, body }, { schema: ZQuestion }),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'Question posted.' },
+  });
+}
+
+export function useAnswerQuestion(courseId: number) {
+  const refresh = useRefreshQuestions(courseId);
+  return useMutation({
+    mutationFn: ({ question, body }: { question: number; body: string }) =>
+      api.post(learningPaths.answers, { question, body }, { schema: ZAnswer }),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'Answer posted.' },
+  });
+}
+
+export function useLikeQuestion(courseId: number) {
+  const refresh = useRefreshQuestions(courseId);
+  return useMutation({
+    mutationFn: (question: number) =>
+      api.post(learningPaths.questionLike, { question }, { schema: ZQuestionLikeResult }),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.postFailed },
+  });
+}
+
+export function useReactToAnswer(courseId: number) {
+  const refresh = useRefreshQuestions(courseId);
+  return useMutation({
+    mutationFn: ({ answer, value }: { answer: number; value: 1 | -1 | 0 }) =>
+      api.post(learningPaths.answerReaction, { answer, value }, { schema: ZAnswerReactionResult }),
+    onSuccess: refresh,
+    meta: { errorMessage: COURSE_MESSAGES.postFailed },
+  });
+}
+
+/** The caller's progress in a course (per file, percent, last position). */
+export function useCourseProgress(courseId: number, enabled = true) {
+  return useQuery({
+    queryKey: courseKeys.progress(courseId),
+    queryFn: ({ signal }) =>
+      // Spec §7 makes this lookup a POST.
+      api.post(
+        learningPaths.courseStatus,
+        { course: courseId },
+        { schema: ZCourseProgress, signal },
+      ),
+    enabled: enabled && Number.isInteger(courseId) && courseId > 0,
+    meta: { errorMessage: COURSE_MESSAGES.detailFailed },
+  });
+}
