@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -76,11 +75,14 @@ export interface BuildOptions {
   files?: FileStore;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The slices to wire; tests add a module of their own to watch events. Default: MODULES. */
+  modules?: readonly AppModule[];
 }
 
 /** Builds the whole API (and, in production, the web app) without listening. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const modules = options.modules ?? MODULES;
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
@@ -115,9 +117,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ssoOrigins,
     secrets: new InstallSecrets(database.db),
     contentOrigin: new ContentOrigin(config.content),
-    contentProcessors: contentProcessorsOf(MODULES),
+    contentProcessors: contentProcessorsOf(modules),
   };
   app.decorate('ctx', ctx);
+  // Each slice's event subscribers run as jobs of ctx.jobs (core/events/outbox.ts).
+  bus.deliverWith(ctx);
   // The content origin: a server of its own (main.ts listens on CONTENT_PORT), closed with the app.
   const contentApp = await buildContentApp({ config, secrets: ctx.secrets, logger: app.log });
   app.decorate('contentApp', contentApp);
@@ -196,9 +200,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
-  for (const module of MODULES) {
+  for (const module of modules) {
     module.routes?.(app, ctx);
     module.contentRoutes?.(contentApp, ctx);
+    for (const subscriber of module.subscribers ?? []) bus.addSubscriber(module.name, subscriber);
     for (const job of module.jobs ?? []) {
       ctx.jobs.register(job.type, (payload) => job.handle(ctx, payload as never), {
         lane: job.lane,
