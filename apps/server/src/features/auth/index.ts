@@ -1,4 +1,5 @@
 import type { AppModule } from '../../core/module.ts';
+import { authMatrix } from './auth.matrix.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { authMailJobs } from './auth-mail-jobs.ts';
 import { welcomeMailJob } from './welcome-mail.ts';
@@ -7,6 +8,7 @@ import { welcomeMailJob } from './welcome-mail.ts';
 export const authModule: AppModule = {
   name: 'auth',
   routes: registerAuthRoutes,
+  matrix: authMatrix,
   jobs: [...authMailJobs, welcomeMailJob],
 };
 

@@ -1,8 +1,13 @@
 import type { AppModule } from '../../core/module.ts';
+import { catalogueMatrix } from './catalogue.matrix.ts';
 import { registerCatalogueRoutes } from './catalogue.routes.ts';
 
 /** Defining courses: categories, courses, modules, the file repository, import, settings. */
-export const catalogueModule: AppModule = { name: 'catalogue', routes: registerCatalogueRoutes };
+export const catalogueModule: AppModule = {
+  name: 'catalogue',
+  routes: registerCatalogueRoutes,
+  matrix: catalogueMatrix,
+};
 
 export * from './course-access.ts';
 export { fileUrl } from './course-modules.service.ts';

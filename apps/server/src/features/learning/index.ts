@@ -1,8 +1,13 @@
 import type { AppModule } from '../../core/module.ts';
+import { learningMatrix } from './learning.matrix.ts';
 import { registerLearningRoutes } from './learning.routes.ts';
 
 /** Taking courses: enrolment and requests, progress, FAQs, reviews, assignments, discussions. */
-export const learningModule: AppModule = { name: 'learning', routes: registerLearningRoutes };
+export const learningModule: AppModule = {
+  name: 'learning',
+  routes: registerLearningRoutes,
+  matrix: learningMatrix,
+};
 
 export type { EnrolmentEvent } from './enrolments.events.ts';
 export { ACTIVE_STATUSES, refused } from './enrolments.shared.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
+import { organisationsMatrix } from './organisations.matrix.ts';
 import { registerOrganisationRoutes } from './organisations.routes.ts';
 import { registerStructureRoutes } from './structure.routes.ts';
 import { registerThemeRoutes } from './theme.routes.ts';
@@ -13,6 +14,7 @@ export const organisationsModule: AppModule = {
     registerStructureRoutes(app, ctx);
     registerThemeRoutes(app, ctx);
   },
+  matrix: organisationsMatrix,
 };
 
 export {

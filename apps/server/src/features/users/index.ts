@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
 import { registerUserImportRoutes } from './user-import.routes.ts';
+import { usersMatrix } from './users.matrix.ts';
 import { registerUserAdminRoutes } from './users-admin.routes.ts';
 
 /** User administration: the users list, adding, approving, roles, seats, bulk import. */
@@ -11,4 +12,5 @@ export const usersModule: AppModule = {
     registerUserAdminRoutes(app, ctx);
     registerUserImportRoutes(app, ctx);
   },
+  matrix: usersMatrix,
 };

@@ -1,6 +1,7 @@
 import type { AppModule } from '../../core/module.ts';
 import { defineJob } from '../../core/module.ts';
 import { runTranscode } from './video.job.ts';
+import { videoMatrix } from './video.matrix.ts';
 import { registerVideoRoutes } from './video.routes.ts';
 import { queueTranscode, videos } from './video.service.ts';
 
@@ -8,6 +9,7 @@ import { queueTranscode, videos } from './video.service.ts';
 export const videoModule: AppModule = {
   name: 'video',
   routes: registerVideoRoutes,
+  matrix: videoMatrix,
   // A transcode can take minutes: the long lane keeps welcome mails from waiting behind it.
   jobs: [
     defineJob({

@@ -1,0 +1,30 @@
+import { ADMINS, PUBLIC, SIGNED_IN, SUPERADMIN } from '../../core/auth/matrix-rows.ts';
+import type { MatrixRow } from '../../core/module.ts';
+
+export const organisationsMatrix: Record<string, MatrixRow> = {
+  'GET /api/v1/accounts/organization_content/': PUBLIC,
+  'GET /api/v1/accounts/help_desk/': SIGNED_IN,
+  'GET /api/v1/accounts/meeting_link/': SIGNED_IN,
+  'GET /api/v1/accounts/organization/': ADMINS,
+  'POST /api/v1/accounts/organization/': SUPERADMIN,
+  'GET /api/v1/accounts/organization/:id/': ADMINS,
+  'PATCH /api/v1/accounts/organization/:id/': ADMINS,
+  'DELETE /api/v1/accounts/organization/:id/': SUPERADMIN,
+  'GET /api/v1/accounts/organization-theme/:id/': ADMINS,
+  'PATCH /api/v1/accounts/organization-theme/:id/': ADMINS,
+  'PUT /api/v1/accounts/organization-theme/:id/image/:kind/': ADMINS,
+  'DELETE /api/v1/accounts/organization-theme/:id/image/:kind/': ADMINS,
+  'GET /api/v1/accounts/organization-theme/:id/image/:kind/': PUBLIC,
+  'GET /api/v1/accounts/get_departments_by_organization/:org/': SIGNED_IN,
+  'GET /api/v1/accounts/get-designation-by-department/:id/': SIGNED_IN,
+  'GET /api/v1/accounts/get-location-by-department/:id/': SIGNED_IN,
+  'POST /api/v1/accounts/department-organization-map/': ADMINS,
+  'PATCH /api/v1/accounts/department-organization-map/:id/': ADMINS,
+  'DELETE /api/v1/accounts/department-organization-map/:id/': ADMINS,
+  'POST /api/v1/accounts/department-organization-designation-map/': ADMINS,
+  'PATCH /api/v1/accounts/department-organization-designation-map/:id/': ADMINS,
+  'DELETE /api/v1/accounts/department-organization-designation-map/:id/': ADMINS,
+  'POST /api/v1/accounts/master-organization-department-location/': ADMINS,
+  'PATCH /api/v1/accounts/master-organization-department-location/:id/': ADMINS,
+  'DELETE /api/v1/accounts/master-organization-department-location/:id/': ADMINS,
+};
