@@ -1,4 +1,15 @@
 import { ROLE } from '@atrium/contract';
+import { authPages } from '../features/auth/index.ts';
+import { cataloguePages } from '../features/catalogue/index.ts';
+import { contentPlayerPages } from '../features/content-player/index.ts';
+import { dashboardPages } from '../features/dashboard/index.ts';
+import { learningPages } from '../features/learning/index.ts';
+import { licencesPages } from '../features/licences/index.ts';
+import { organisationsPages } from '../features/organisations/index.ts';
+import { profilesPages } from '../features/profiles/index.ts';
+import { systemPages } from '../features/system/index.ts';
+import { themesPages } from '../features/themes/index.ts';
+import { usersPages } from '../features/users/index.ts';
 import { lazyPage } from './routing/lazy-page.ts';
 import { NotFoundPage } from './routing/not-found-page.ts';
 import type { AppRoute } from './routing/route-types.ts';
@@ -11,153 +22,54 @@ import type { AppRoute } from './routing/route-types.ts';
  * Pages are lazily loaded, so each lazyPage id must be unique.
  */
 
-const SignInPage = lazyPage('sign-in', () => import('../features/auth/pages/sign-in.page.tsx'));
-const SuperAdminSignInPage = lazyPage(
-  'super-admin-sign-in',
-  () => import('../features/auth/pages/super-admin-sign-in.page.tsx'),
-);
-const SignUpPage = lazyPage('sign-up', () => import('../features/auth/pages/sign-up.page.tsx'));
-const VerifyEmailPage = lazyPage(
-  'verify-email',
-  () => import('../features/auth/pages/verify-email.page.tsx'),
-);
-const PasswordRecoverPage = lazyPage(
-  'password-recover',
-  () => import('../features/auth/pages/password-recover.page.tsx'),
-);
-const PasswordResetRequestPage = lazyPage(
-  'password-reset-request',
-  () => import('../features/auth/pages/password-reset-request.page.tsx'),
-);
-const PasswordResetOtpPage = lazyPage(
-  'password-reset-otp',
-  () => import('../features/auth/pages/password-reset-otp.page.tsx'),
-);
-const PasswordResetConfirmPage = lazyPage(
-  'password-reset-confirm',
-  () => import('../features/auth/pages/password-reset-confirm.page.tsx'),
-);
-const SsoCallbackPage = lazyPage(
-  'sso-callback',
-  () => import('../features/auth/pages/sso-callback.page.tsx'),
-);
-const SystemStatusPage = lazyPage(
-  'system-status',
-  () => import('../features/system/pages/system-status.page.tsx'),
-);
-const DashboardPage = lazyPage(
-  'dashboard',
-  () => import('../features/dashboard/pages/dashboard.page.tsx'),
-);
-const UsersPage = lazyPage('users', () => import('../features/users/pages/users.page.tsx'));
-const UserImportPage = lazyPage(
-  'user-import',
-  () => import('../features/users/pages/user-import.page.tsx'),
-);
-const MyProfilePage = lazyPage(
-  'my-profile',
-  () => import('../features/profiles/pages/my-profile.page.tsx'),
-);
-const ProfileByIdPage = lazyPage(
-  'profile-by-id',
-  () => import('../features/profiles/pages/profile-by-id.page.tsx'),
-);
-const NewProfilePage = lazyPage(
-  'new-profile',
-  () => import('../features/profiles/pages/new-profile.page.tsx'),
-);
-const OrganisationsPage = lazyPage(
-  'organisations',
-  () => import('../features/organisations/pages/organisations.page.tsx'),
-);
+const SignInPage = lazyPage('sign-in', authPages.signIn);
+const SuperAdminSignInPage = lazyPage('super-admin-sign-in', authPages.superAdminSignIn);
+const SignUpPage = lazyPage('sign-up', authPages.signUp);
+const VerifyEmailPage = lazyPage('verify-email', authPages.verifyEmail);
+const PasswordRecoverPage = lazyPage('password-recover', authPages.passwordRecover);
+const PasswordResetRequestPage = lazyPage('password-reset-request', authPages.passwordResetRequest);
+const PasswordResetOtpPage = lazyPage('password-reset-otp', authPages.passwordResetOtp);
+const PasswordResetConfirmPage = lazyPage('password-reset-confirm', authPages.passwordResetConfirm);
+const SsoCallbackPage = lazyPage('sso-callback', authPages.ssoCallback);
+const SystemStatusPage = lazyPage('system-status', systemPages.systemStatus);
+const DashboardPage = lazyPage('dashboard', dashboardPages.dashboard);
+const UsersPage = lazyPage('users', usersPages.users);
+const UserImportPage = lazyPage('user-import', usersPages.userImport);
+const MyProfilePage = lazyPage('my-profile', profilesPages.myProfile);
+const ProfileByIdPage = lazyPage('profile-by-id', profilesPages.profileById);
+const NewProfilePage = lazyPage('new-profile', profilesPages.newProfile);
+const OrganisationsPage = lazyPage('organisations', organisationsPages.organisations);
 const OrganisationProfilePage = lazyPage(
   'organisation-profile',
-  () => import('../features/organisations/pages/organisation-profile.page.tsx'),
+  organisationsPages.organisationProfile,
 );
-const ThemesPage = lazyPage('themes', () => import('../features/themes/pages/themes.page.tsx'));
-const LicencesPage = lazyPage(
-  'licences',
-  () => import('../features/licences/pages/licences.page.tsx'),
-);
+const ThemesPage = lazyPage('themes', themesPages.themes);
+const LicencesPage = lazyPage('licences', licencesPages.licences);
 
-const CoursesHomePage = lazyPage(
-  'courses-home',
-  () => import('../features/catalogue/pages/courses.page.tsx'),
-);
-const AllCoursesPage = lazyPage(
-  'all-courses',
-  () => import('../features/catalogue/pages/all-courses.page.tsx'),
-);
-const CourseDetailPage = lazyPage(
-  'course-detail',
-  () => import('../features/learning/pages/course-detail.page.tsx'),
-);
-const CourseCategoriesPage = lazyPage(
-  'course-categories',
-  () => import('../features/catalogue/pages/course-categories.page.tsx'),
-);
-const EditCategoryPage = lazyPage(
-  'edit-category',
-  () => import('../features/catalogue/pages/edit-category.page.tsx'),
-);
-const CategoryCoursesPage = lazyPage(
-  'category-courses',
-  () => import('../features/catalogue/pages/category-courses.page.tsx'),
-);
+const CoursesHomePage = lazyPage('courses-home', cataloguePages.coursesHome);
+const AllCoursesPage = lazyPage('all-courses', cataloguePages.allCourses);
+const CourseDetailPage = lazyPage('course-detail', learningPages.courseDetail);
+const CourseCategoriesPage = lazyPage('course-categories', cataloguePages.courseCategories);
+const EditCategoryPage = lazyPage('edit-category', cataloguePages.editCategory);
+const CategoryCoursesPage = lazyPage('category-courses', cataloguePages.categoryCourses);
 const CourseAdminDashboardPage = lazyPage(
   'course-admin-dashboard',
-  () => import('../features/catalogue/pages/course-admin-dashboard.page.tsx'),
+  cataloguePages.courseAdminDashboard,
 );
-const AddCoursePage = lazyPage(
-  'add-course',
-  () => import('../features/catalogue/pages/add-course.page.tsx'),
-);
-const EditCoursePage = lazyPage(
-  'edit-course',
-  () => import('../features/catalogue/pages/edit-course.page.tsx'),
-);
-const CourseModuleEditPage = lazyPage(
-  'course-module-edit',
-  () => import('../features/catalogue/pages/module-edit.page.tsx'),
-);
-const CourseMediaPage = lazyPage(
-  'course-media',
-  () => import('../features/catalogue/pages/course-media.page.tsx'),
-);
-const CourseFaqPage = lazyPage(
-  'course-faq',
-  () => import('../features/learning/pages/course-faq.page.tsx'),
-);
-const CoursePlayerPage = lazyPage(
-  'course-player',
-  () => import('../features/learning/pages/course-player.page.tsx'),
-);
-const ReviewListPage = lazyPage(
-  'review-list',
-  () => import('../features/learning/pages/review-list.page.tsx'),
-);
-const CourseReviewsPage = lazyPage(
-  'course-reviews',
-  () => import('../features/learning/pages/course-reviews.page.tsx'),
-);
-const AssignedCoursesPage = lazyPage(
-  'assigned-courses',
-  () => import('../features/learning/pages/assigned-courses.page.tsx'),
-);
-const UnassignedCoursesPage = lazyPage(
-  'unassigned-courses',
-  () => import('../features/learning/pages/unassigned-courses.page.tsx'),
-);
-const CourseEnrolmentsPage = lazyPage(
-  'course-enrolments',
-  () => import('../features/learning/pages/course-enrolments.page.tsx'),
-);
-const EnrolmentRequestsPage = lazyPage(
-  'enrolment-requests',
-  () => import('../features/learning/pages/requests.page.tsx'),
-);
+const AddCoursePage = lazyPage('add-course', cataloguePages.addCourse);
+const EditCoursePage = lazyPage('edit-course', () => import('./pages/edit-course.page.tsx'));
+const CourseModuleEditPage = lazyPage('course-module-edit', cataloguePages.moduleEdit);
+const CourseMediaPage = lazyPage('course-media', cataloguePages.courseMedia);
+const CourseFaqPage = lazyPage('course-faq', learningPages.courseFaq);
+const CoursePlayerPage = lazyPage('course-player', learningPages.coursePlayer);
+const ReviewListPage = lazyPage('review-list', learningPages.reviewList);
+const CourseReviewsPage = lazyPage('course-reviews', learningPages.courseReviews);
+const AssignedCoursesPage = lazyPage('assigned-courses', learningPages.assignedCourses);
+const UnassignedCoursesPage = lazyPage('unassigned-courses', learningPages.unassignedCourses);
+const CourseEnrolmentsPage = lazyPage('course-enrolments', learningPages.courseEnrolments);
+const EnrolmentRequestsPage = lazyPage('enrolment-requests', learningPages.requests);
 
-const HlsPage = lazyPage('hls', () => import('../features/content-player/pages/hls.page.tsx'));
+const HlsPage = lazyPage('hls', contentPlayerPages.hls);
 
 /** Needs a token (spec §2 "no permission needed"). */
 const signedIn = (path: string, extra: Partial<AppRoute> = {}): AppRoute => ({

@@ -16,10 +16,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import {
-  useOrganisation,
-  useOrganisationLink,
-} from '../../features/organisations/api/organisation-content.api.ts';
+import { useOrganisation, useOrganisationLink } from '../../features/organisations/index.ts';
 import { initials } from '../../shared/format/initials.ts';
 import type { DrawerItem } from '../../shared/menu/drawer-items.ts';
 import { MenuIcon } from '../../shared/menu/menu-icons.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { useOrganisation } from '../../features/organisations/api/organisation-content.api.ts';
+import { useOrganisation } from '../../features/organisations/index.ts';
 import { useSession } from '../../shared/session/session-context.ts';
 import { PageLoader } from '../../shared/ui/page-loader.tsx';
 import { decideAccess } from './access.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useOrganisation } from '../../features/organisations/api/organisation-content.api.ts';
+import { useOrganisation } from '../../features/organisations/index.ts';
 import { AppThemeProvider } from './app-theme-provider.tsx';
 
 /**

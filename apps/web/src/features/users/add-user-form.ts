@@ -1,6 +1,6 @@
 import { PASSWORD_MIN, ZAddUser } from '@atrium/contract';
 import { z } from 'zod';
-import { type Placement, placementIds } from '../organisations/placement.ts';
+import { type Placement, placementIds } from '../organisations/index.ts';
 
 const field = ZAddUser.shape;
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ColorModeToggle } from '../../../shared/theme/color-mode-toggle.tsx';
 import { BrandMark } from '../../../shared/ui/brand-mark.tsx';
-import { useOrganisation } from '../../organisations/api/organisation-content.api.ts';
+import { useOrganisation } from '../../organisations/index.ts';
 
 interface AuthLayoutProps {
   /** The page's h1. */

@@ -24,7 +24,7 @@ import {
   rememberUsername,
 } from '../../../shared/session/session-storage.ts';
 import { useLoadingOverlay } from '../../../shared/ui/loading-overlay.tsx';
-import { useOrganisationContent } from '../../organisations/api/organisation-content.api.ts';
+import { useOrganisationContent } from '../../organisations/index.ts';
 import { authApi } from '../api/auth.api.ts';
 import { startSsoSignIn } from '../sso/sso-client.ts';
 

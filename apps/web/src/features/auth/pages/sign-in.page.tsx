@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useOrganisation } from '../../organisations/api/organisation-content.api.ts';
+import { useOrganisation } from '../../organisations/index.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
 

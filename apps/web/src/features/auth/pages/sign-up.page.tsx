@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { fieldProps, PasswordField } from '../../../shared/forms/form-fields.tsx';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
-import { useOrganisationContent } from '../../organisations/api/organisation-content.api.ts';
+import { useOrganisationContent } from '../../organisations/index.ts';
 import { authApi } from '../api/auth.api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { Outcome } from '../components/outcome.tsx';

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { useSession } from '../../../shared/session/session-context.ts';
-import { useOrganisationContent } from '../../organisations/api/organisation-content.api.ts';
+import { useOrganisationContent } from '../../organisations/index.ts';
 import { authApi } from '../api/auth.api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { Outcome } from '../components/outcome.tsx';

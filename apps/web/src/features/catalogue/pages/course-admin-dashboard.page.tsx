@@ -20,7 +20,7 @@ import { useSession } from '../../../shared/session/session-context.ts';
 import { AccessNotice } from '../../../shared/ui/access-notice.tsx';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
-import { StatTiles } from '../../dashboard/components/stat-tiles.tsx';
+import { StatTiles } from '../../dashboard/index.ts';
 import { useCourseDashboard } from '../api/catalogue.api.ts';
 import { CourseTextsCard } from '../components/browse/course-texts-card.tsx';
 

@@ -1,11 +1,11 @@
-import { ROLE } from '@atrium/contract';
+import { ROLE, type TModule } from '@atrium/contract';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useSession } from '../../../shared/session/session-context.ts';
@@ -13,7 +13,6 @@ import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
-import { AssignmentsSection } from '../../learning/components/assignments/assignments-section.tsx';
 import { useDeleteCourse, useUpdateCourse } from '../api/authoring.api.ts';
 import { useCourseDetail } from '../api/courses.api.ts';
 import { type CourseFormValues, courseToForm } from '../authoring/course-form.ts';
@@ -24,8 +23,23 @@ import { CourseStatusCard } from '../components/authoring/course-status-card.tsx
 import { ModulesSection } from '../components/authoring/modules-section.tsx';
 import { COURSE_MESSAGES } from '../course-messages.ts';
 
-/** /courses/edit-course/:id: the course form, its status, its modules; read-only when not editable. */
-export default function EditCoursePage() {
+/** What a section another feature adds below the modules is given (learning's assignments). */
+export interface CourseEditorSectionProps {
+  courseId: number;
+  modules: TModule[];
+  editable: boolean;
+  manages: boolean;
+}
+
+/**
+ * /courses/edit-course/:id: the course form, its status, its modules and the `sections` app/
+ * composes in; read-only when not editable.
+ */
+export function EditCoursePage({
+  sections,
+}: {
+  sections?: (props: CourseEditorSectionProps) => ReactNode;
+}) {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const { user } = useSession();
@@ -129,12 +143,7 @@ export default function EditCoursePage() {
               editable={editable}
               addBlocked={adminOnlyReason(course, roleId, 'add_content')}
             />
-            <AssignmentsSection
-              courseId={course.id}
-              modules={detail.data.modules}
-              editable={editable}
-              manages={manages}
-            />
+            {sections?.({ courseId: course.id, modules: detail.data.modules, editable, manages })}
           </Stack>
         </Grid>
       </Grid>

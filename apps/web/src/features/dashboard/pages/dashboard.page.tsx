@@ -11,7 +11,7 @@ import { formatDuration } from '../../../shared/format/duration.ts';
 import { routeItems, toDrawerItems } from '../../../shared/menu/drawer-items.ts';
 import { isAdmin, isSuperadmin } from '../../../shared/session/roles.ts';
 import { useSession } from '../../../shared/session/session-context.ts';
-import { useActivity } from '../../activity/api/activity.api.ts';
+import { useActivity } from '../../activity/index.ts';
 import { MyActivityCard } from '../components/my-activity-card.tsx';
 import { PendingApproval } from '../components/pending-approval.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';

@@ -11,8 +11,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../shared/api/client.ts';
 import { downloadFile } from '../../../shared/api/download.ts';
 import { fillPath } from '../../../shared/api/paths.ts';
-import { courseKeys } from '../../catalogue/api/courses.api.ts';
-import { COURSE_MESSAGES } from '../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES, courseKeys } from '../../catalogue/index.ts';
 
 /*
  * The course managers' side of assignments: the list with submission counts, create / edit /

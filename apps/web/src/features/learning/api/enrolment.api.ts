@@ -20,8 +20,7 @@ import { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { api } from '../../../shared/api/client.ts';
 import { fillPath } from '../../../shared/api/paths.ts';
-import { courseKeys, useRefreshCourses } from '../../catalogue/api/courses.api.ts';
-import { COURSE_MESSAGES } from '../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES, courseKeys, useRefreshCourses } from '../../catalogue/index.ts';
 
 /*
  * Enrolment screens: a course's learners (assign, unassign, change), the caller's assigned and

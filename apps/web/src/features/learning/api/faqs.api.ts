@@ -2,8 +2,7 @@ import { learningPaths, type TFaqCreate, type TFaqUpdate, ZFaq, zPage } from '@a
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { fillPath } from '../../../shared/api/paths.ts';
-import { courseKeys } from '../../catalogue/api/courses.api.ts';
-import { COURSE_MESSAGES } from '../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES, courseKeys } from '../../catalogue/index.ts';
 
 /* A course's FAQs: the detail page reads them, the FAQ screen of its managers edits them. */
 

@@ -16,8 +16,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../shared/api/client.ts';
 import { fillPath } from '../../../shared/api/paths.ts';
 import { type UploadProgress, uploadWithProgress } from '../../../shared/api/upload.ts';
-import { courseKeys } from '../../catalogue/api/courses.api.ts';
-import { COURSE_MESSAGES } from '../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES, courseKeys } from '../../catalogue/index.ts';
 
 /*
  * The course player's server calls: progress reports, assignments and the course discussion.

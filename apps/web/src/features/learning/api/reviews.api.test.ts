@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, toApiError } from '../../../shared/api/api-error.ts';
-import { COURSE_MESSAGES } from '../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES } from '../../catalogue/index.ts';
 import { reviewFailure } from './reviews.api.ts';
 
 describe('reviewFailure', () => {

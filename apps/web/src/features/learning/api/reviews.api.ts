@@ -12,8 +12,7 @@ import { ApiError } from '../../../shared/api/api-error.ts';
 import { api } from '../../../shared/api/client.ts';
 import { fillPath } from '../../../shared/api/paths.ts';
 import { notifyError } from '../../../shared/notify/notify.ts';
-import { courseKeys } from '../../catalogue/api/courses.api.ts';
-import { COURSE_MESSAGES } from '../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES, courseKeys } from '../../catalogue/index.ts';
 
 /** A course's reviews, newest first, with the average rating over all of them. */
 export function useReviewsList(courseId: number, page = 1, pageSize = 10, enabled = true) {

@@ -13,7 +13,7 @@ import { CenteredPage } from '../../../shared/ui/centered-page.tsx';
 import { PageContainer } from '../../../shared/ui/page-header.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { SectionCard } from '../../../shared/ui/section-card.tsx';
-import { useCourseDetail } from '../../catalogue/api/courses.api.ts';
+import { useCourseDetail } from '../../catalogue/index.ts';
 import { LearnerCourseActions, StaffCourseActions } from '../components/detail/course-actions.tsx';
 import { CourseFaqs } from '../components/detail/course-faqs.tsx';
 import { CourseDescription, CourseHero } from '../components/detail/course-hero.tsx';

@@ -23,9 +23,8 @@ import { notifySuccess } from '../../../shared/notify/notify.ts';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { EmptyState } from '../../../shared/ui/section-card.tsx';
-import { useCourseDetail } from '../../catalogue/api/courses.api.ts';
-import { COURSE_MESSAGES } from '../../catalogue/course-messages.ts';
-import { ScormReport } from '../../content-player/scorm/scorm-report.tsx';
+import { COURSE_MESSAGES, useCourseDetail } from '../../catalogue/index.ts';
+import { ScormReport } from '../../content-player/index.ts';
 import {
   useCourseEnrolments,
   useUnassignLearners,

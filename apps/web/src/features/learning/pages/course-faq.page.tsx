@@ -20,9 +20,7 @@ import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { positionUpdates } from '../../../shared/ui/reorder.ts';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
 import { SortableList } from '../../../shared/ui/sortable-list.tsx';
-import { useCourseDetail } from '../../catalogue/api/courses.api.ts';
-import { managesCourse } from '../../catalogue/authoring/publish-actions.ts';
-import { COURSE_MESSAGES } from '../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES, managesCourse, useCourseDetail } from '../../catalogue/index.ts';
 import { useDeleteFaq, useFaqs, useMoveFaqs, useSaveFaq } from '../api/faqs.api.ts';
 import { FaqDialog } from '../components/faqs/faq-dialog.tsx';
 

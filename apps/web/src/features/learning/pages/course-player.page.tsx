@@ -17,7 +17,7 @@ import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { PageContainer } from '../../../shared/ui/page-header.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { EmptyState } from '../../../shared/ui/section-card.tsx';
-import { COURSE_MESSAGES } from '../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES } from '../../catalogue/index.ts';
 import { usePlayerCourse, usePlayerProgress } from '../api/learning.api.ts';
 import { ContentPane } from '../components/player/content-pane.tsx';
 import { CourseCompleted } from '../components/player/course-completed.tsx';

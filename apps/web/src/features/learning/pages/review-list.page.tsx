@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { EmptyState } from '../../../shared/ui/section-card.tsx';
-import { COURSE_MESSAGES } from '../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES } from '../../catalogue/index.ts';
 import { useMyReviews } from '../api/reviews.api.ts';
 import { formatDate } from '../components/enrolment/enrolment-logic.ts';
 import { EnrolmentStatusChip } from '../components/enrolment/enrolment-status-chip.tsx';

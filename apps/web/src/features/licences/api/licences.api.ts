@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../shared/api/client.ts';
 import { MESSAGES } from '../../../shared/notify/messages.ts';
-import { organisationAdminKeys } from '../../organisations/api/organisations.api.ts';
+import { organisationAdminKeys } from '../../organisations/index.ts';
 
 export const licenceKeys = {
   all: ['licences'] as const,

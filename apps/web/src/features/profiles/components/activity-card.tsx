@@ -11,8 +11,8 @@ import { formatDuration } from '../../../shared/format/duration.ts';
 import { formatRelativeTime } from '../../../shared/format/relative-time.ts';
 import { MESSAGES } from '../../../shared/notify/messages.ts';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
-import { useActivity } from '../../activity/api/activity.api.ts';
-import { moduleLabel, signInChannel, timePerModule } from '../../dashboard/activity-summary.ts';
+import { useActivity } from '../../activity/index.ts';
+import { moduleLabel, signInChannel, timePerModule } from '../../dashboard/index.ts';
 
 /** The module visits the time summary is built from. */
 const RECENT_VISITS = 100;

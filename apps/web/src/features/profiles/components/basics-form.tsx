@@ -12,8 +12,7 @@ import { errorMessage } from '../../../shared/api/api-error.ts';
 import { controlledProps, fieldProps } from '../../../shared/forms/form-fields.tsx';
 import { FormFooter } from '../../../shared/forms/form-footer.tsx';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
-import { PlacementFields } from '../../organisations/components/placement-fields.tsx';
-import type { Placement } from '../../organisations/placement.ts';
+import { type Placement, PlacementFields } from '../../organisations/index.ts';
 import { useGenders, useUpdateBasics } from '../api/profiles.api.ts';
 import {
   BASICS_FIELDS,

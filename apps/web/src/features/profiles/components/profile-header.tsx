@@ -21,8 +21,7 @@ import { acceptAttribute, fileProblem } from '../../../shared/files/file-rules.t
 import { initials } from '../../../shared/format/initials.ts';
 import { notifyError } from '../../../shared/notify/notify.ts';
 import { UploadProgressBar } from '../../../shared/ui/upload-progress.tsx';
-import { StatusChip } from '../../users/components/status-chip.tsx';
-import { roleLabel, type UserStatus } from '../../users/user-list-query.ts';
+import { roleLabel, StatusChip, type UserStatus } from '../../users/index.ts';
 import { useUploadPhoto } from '../api/profiles.api.ts';
 
 const PHOTO_RULE = { allowed: PROFILE_IMAGE_EXTENSIONS, maxBytes: PROFILE_IMAGE_MAX_BYTES };

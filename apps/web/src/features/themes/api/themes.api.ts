@@ -12,7 +12,7 @@ import { api } from '../../../shared/api/client.ts';
 import { fillPath } from '../../../shared/api/paths.ts';
 import { type UploadProgress, uploadWithProgress } from '../../../shared/api/upload.ts';
 import { MESSAGES } from '../../../shared/notify/messages.ts';
-import { organisationKeys } from '../../organisations/api/organisation-content.api.ts';
+import { organisationKeys } from '../../organisations/index.ts';
 
 /**
  * The content endpoint looks organisations up by domain. An organisation without one can only

@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.ts';
-import { useOrganisationList } from '../../organisations/api/organisations.api.ts';
+import { useOrganisationList } from '../../organisations/index.ts';
 
 /** A superadmin's choice of organisation, searched on the server (there may be many). */
 export function OrganisationPicker({

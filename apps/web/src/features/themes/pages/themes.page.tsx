@@ -8,7 +8,7 @@ import { useSession } from '../../../shared/session/session-context.ts';
 import { AccessNotice } from '../../../shared/ui/access-notice.tsx';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
-import { useOrganisationRecord } from '../../organisations/api/organisations.api.ts';
+import { useOrganisationRecord } from '../../organisations/index.ts';
 import { useThemeContent } from '../api/themes.api.ts';
 import { OrganisationPicker } from '../components/organisation-picker.tsx';
 import { ThemeEditor } from '../components/theme-editor.tsx';

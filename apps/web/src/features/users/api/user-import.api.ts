@@ -2,7 +2,7 @@ import { userImportPaths, ZImportResult } from '@atrium/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { downloadFile } from '../../../shared/api/download.ts';
 import { type UploadProgress, uploadWithProgress } from '../../../shared/api/upload.ts';
-import { licenceKeys } from '../../licences/api/licences.api.ts';
+import { licenceKeys } from '../../licences/index.ts';
 import { userKeys } from './users.api.ts';
 
 /** Sends the import file; every row is checked on the server before anything is written. */

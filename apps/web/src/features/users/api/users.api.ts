@@ -14,8 +14,8 @@ import { fillPath } from '../../../shared/api/paths.ts';
 import { type UploadProgress, uploadWithProgress } from '../../../shared/api/upload.ts';
 import { MESSAGES } from '../../../shared/notify/messages.ts';
 import { notifySuccess } from '../../../shared/notify/notify.ts';
-import { licenceKeys } from '../../licences/api/licences.api.ts';
-import { structureKeys } from '../../organisations/api/structure.api.ts';
+import { licenceKeys } from '../../licences/index.ts';
+import { structureKeys } from '../../organisations/index.ts';
 import { filterQuery, listQuery, type UserListState } from '../user-list-query.ts';
 
 const ZUserPage = zPage(ZUserRow);

@@ -21,8 +21,7 @@ import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
 import { notifySuccess } from '../../../shared/notify/notify.ts';
 import { PhotoPicker } from '../../../shared/ui/photo-picker.tsx';
 import { UploadProgressBar } from '../../../shared/ui/upload-progress.tsx';
-import { PlacementFields } from '../../organisations/components/placement-fields.tsx';
-import type { Placement } from '../../organisations/placement.ts';
+import { type Placement, PlacementFields } from '../../organisations/index.ts';
 import {
   ADD_USER_FIELDS,
   type AddUserFormValues,

@@ -1,8 +1,7 @@
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useLicences } from '../../licences/api/licences.api.ts';
-import { SeatBar } from '../../licences/components/seat-bar.tsx';
+import { SeatBar, useLicences } from '../../licences/index.ts';
 
 /** The organisation's licence seats, when it has a limit: adding past it is refused. */
 export function SeatSummary({ organisationId }: { organisationId: number }) {

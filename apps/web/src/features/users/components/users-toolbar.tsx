@@ -5,7 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useDepartments } from '../../organisations/api/structure.api.ts';
+import { useDepartments } from '../../organisations/index.ts';
 import {
   roleLabel,
   STATUS_LABELS,

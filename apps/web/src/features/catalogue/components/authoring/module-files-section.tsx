@@ -14,7 +14,7 @@ import { formatBytes } from '../../../../shared/files/file-rules.ts';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.tsx';
 import { EmptyState, SectionCard } from '../../../../shared/ui/section-card.tsx';
 import { SortableList } from '../../../../shared/ui/sortable-list.tsx';
-import { VideoStatusChip } from '../../../content-player/video/video-status-chip.tsx';
+import { VideoStatusChip } from '../../../content-player/index.ts';
 import {
   useAttachFile,
   useDetachFile,

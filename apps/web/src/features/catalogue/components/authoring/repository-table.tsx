@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatBytes } from '../../../../shared/files/file-rules.ts';
-import { VideoStatusChip } from '../../../content-player/video/video-status-chip.tsx';
+import { VideoStatusChip } from '../../../content-player/index.ts';
 import { KIND_LABEL } from '../../authoring/repository-rules.ts';
 
 /** The repository files of one page: name, kind, size, date, use; actions per row. */

@@ -14,7 +14,7 @@ import { errorMessage } from '../../../../shared/api/api-error.ts';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.tsx';
 import { pageCountProps } from '../../../../shared/ui/page-count.ts';
 import { EmptyState, SectionCard } from '../../../../shared/ui/section-card.tsx';
-import { COURSE_MESSAGES } from '../../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES } from '../../../catalogue/index.ts';
 import {
   ASSIGNMENTS_PAGE_SIZE,
   useCreateAssignment,

@@ -18,7 +18,7 @@ import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../../shared/api/api-error.ts';
 import { pageCountProps } from '../../../../shared/ui/page-count.ts';
 import { EmptyState } from '../../../../shared/ui/section-card.tsx';
-import { COURSE_MESSAGES } from '../../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES } from '../../../catalogue/index.ts';
 import { SUBMISSIONS_PAGE_SIZE, useAssignmentSubmissions } from '../../api/assignments.api.ts';
 import { SubmissionItem } from './submission-item.tsx';
 

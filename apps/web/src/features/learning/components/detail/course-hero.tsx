@@ -11,9 +11,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { formatMinutes, LEVEL_LABELS, languageName } from '../../../catalogue/catalogue-query.ts';
-import { CourseImage } from '../../../catalogue/components/browse/course-image.tsx';
-import { CourseStatusChip } from '../../../catalogue/components/browse/course-status-chip.tsx';
+import {
+  CourseImage,
+  CourseStatusChip,
+  formatMinutes,
+  LEVEL_LABELS,
+  languageName,
+} from '../../../catalogue/index.ts';
 
 function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api/api-error.ts';
 import { initials } from '../../../../shared/format/initials.ts';
-import { pageCount } from '../../../catalogue/catalogue-query.ts';
+import { pageCount } from '../../../catalogue/index.ts';
 import { useCourseReviews } from '../../api/reviews.api.ts';
 import { ratingLabel, roundToHalf } from '../../rating.ts';
 

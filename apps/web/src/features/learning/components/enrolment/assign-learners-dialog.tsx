@@ -12,8 +12,8 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../../shared/api/api-error.ts';
 import { useDebouncedValue } from '../../../../shared/hooks/use-debounced-value.ts';
 import { FormDialog } from '../../../../shared/ui/form-dialog.tsx';
-import { COURSE_MESSAGES } from '../../../catalogue/course-messages.ts';
-import { useDepartments } from '../../../organisations/api/structure.api.ts';
+import { COURSE_MESSAGES } from '../../../catalogue/index.ts';
+import { useDepartments } from '../../../organisations/index.ts';
 import { useAssignLearners, useLearnerOptions } from '../../api/enrolment.api.ts';
 import { assignSummary, dueDateToIso } from './enrolment-logic.ts';
 

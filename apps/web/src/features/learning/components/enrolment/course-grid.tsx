@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../../shared/api/api-error.ts';
 import { EmptyState } from '../../../../shared/ui/section-card.tsx';
-import { pageCount } from '../../../catalogue/catalogue-query.ts';
+import { pageCount } from '../../../catalogue/index.ts';
 import { ListLoading } from './list-loading.tsx';
 
 /** The search box of a course grid; other filters sit beside it. */

@@ -4,7 +4,7 @@ import TablePagination from '@mui/material/TablePagination';
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api/api-error.ts';
 import { EmptyState, SectionCard } from '../../../../shared/ui/section-card.tsx';
-import { COURSE_MESSAGES } from '../../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES } from '../../../catalogue/index.ts';
 import { useCourseEnrolments } from '../../api/enrolment.api.ts';
 import { ListLoading } from './list-loading.tsx';
 import { useRequestDecisions } from './request-decisions.tsx';

@@ -9,7 +9,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api/api-error.ts';
 import { EmptyState, SectionCard } from '../../../../shared/ui/section-card.tsx';
-import { COURSE_MESSAGES } from '../../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES } from '../../../catalogue/index.ts';
 import { useEnrolmentRequests } from '../../api/enrolment.api.ts';
 import { PAGE_SIZES } from './enrolment-logic.ts';
 import { ListLoading } from './list-loading.tsx';

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api/api-error.ts';
 import { EmptyState } from '../../../../shared/ui/section-card.tsx';
-import { COURSE_MESSAGES } from '../../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES } from '../../../catalogue/index.ts';
 import { useCourseAssignments } from '../../api/learning.api.ts';
 import { AssignmentCard } from './assignment-card.tsx';
 

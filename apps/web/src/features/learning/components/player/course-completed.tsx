@@ -8,7 +8,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { COURSE_TEXT_KEYS, useCourseTexts } from '../../../catalogue/api/settings.api.ts';
+import { COURSE_TEXT_KEYS, useCourseTexts } from '../../../catalogue/index.ts';
 import { ReviewDialog } from './review-dialog.tsx';
 
 /** Shown once every required file is done: congratulations and the way to review the course. */

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../../shared/api/api-error.ts';
 import { EmptyState } from '../../../../shared/ui/section-card.tsx';
-import { COURSE_MESSAGES } from '../../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES } from '../../../catalogue/index.ts';
 import { useAskQuestion, useCourseQuestions } from '../../api/learning.api.ts';
 import { ListPager } from './assignments-panel.tsx';
 import { QuestionCard } from './question-card.tsx';

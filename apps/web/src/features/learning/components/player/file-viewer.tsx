@@ -12,9 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { type SyntheticEvent, useRef } from 'react';
 import { formatBytes } from '../../../../shared/files/file-rules.ts';
-import { courseKeys } from '../../../catalogue/api/courses.api.ts';
-import { ScormPlayer } from '../../../content-player/scorm/scorm-player.tsx';
-import { HlsVideo } from '../../../content-player/video/hls-video.tsx';
+import { courseKeys } from '../../../catalogue/index.ts';
+import { HlsVideo, ScormPlayer } from '../../../content-player/index.ts';
 import { reachedWatchedShare, type ViewerKind, viewerKind } from './player-logic.ts';
 
 /** What each file kind is called on a download card. */

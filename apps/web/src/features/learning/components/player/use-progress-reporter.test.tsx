@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { courseKeys } from '../../../catalogue/api/courses.api.ts';
+import { courseKeys } from '../../../catalogue/index.ts';
 import type { FileReport } from '../../api/learning.api.ts';
 import { REPORT_INTERVAL_MS, useProgressReporter } from './use-progress-reporter.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../shared/api/api-error.ts';
 import { notifyError } from '../../../../shared/notify/notify.ts';
-import { COURSE_MESSAGES } from '../../../catalogue/course-messages.ts';
+import { COURSE_MESSAGES } from '../../../catalogue/index.ts';
 import { type FileReport, postFileStatus, useStoreProgress } from '../../api/learning.api.ts';
 import { FileClock, type PendingTime, splitSeconds } from './player-logic.ts';
 
