@@ -4,7 +4,8 @@ import type { DomainEvents } from '../src/core/events/event-bus.ts';
 import { type AppModule, defineSubscriber, type EventMeta } from '../src/core/module.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { makeOrganisationWithStaff, type Staff } from './auth.ts';
-import { api, makeCourse } from './factories/catalogue.ts';
+import { makeCourse } from './factories/index.ts';
+import { api } from './http.ts';
 
 /*
  * The module list is the only wiring (issue 12): a subscriber declared on a module object reacts
@@ -37,7 +38,8 @@ afterAll(() => t.close());
 
 describe('module wiring', () => {
   it('runs a module subscriber once per event, after the use case committed', async () => {
-    const course = await makeCourse(t, {
+    const course = await makeCourse(t.database.db, {
+      status: 'draft',
       organisationId: acme.org.id,
       createdBy: acme.admin.user.id,
     });

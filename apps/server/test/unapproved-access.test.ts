@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app.ts';
 import { bearer, makeOrganisationWithStaff, type Staff, tokenFor } from './auth.ts';
 import { makeUser } from './factories/index.ts';
+import { call } from './http.ts';
 
 /**
  * Issue 11 finding 4, spec §4: an account no admin has approved yet reaches
@@ -52,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, token = pending.token) => t.app.inject({ url, headers: bearer(token) });
+const get = (url: string, token = pending.token) => call(t.app, 'GET', url, { token });
 
 describe('an account awaiting approval', () => {
   it('reads its session user and its own profile, edits its profile and signs out', async () => {

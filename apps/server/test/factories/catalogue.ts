@@ -1,10 +1,18 @@
-/** Test helpers of the catalogue tests (not imported by the app). */
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { courseCategories, courses } from '../../src/schema/courses.table.ts';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../src/core/db/database.ts';
+import {
+  courseCategories,
+  courseModules,
+  courses,
+  moduleFiles,
+  repositoryFiles,
+} from '../../src/schema/courses.table.ts';
 import type { TestApp } from '../app.ts';
-import { bearer } from '../auth.ts';
-import { multipart } from '../multipart.ts';
+import { makeOrganisation } from './organisations.ts';
+import { makeTrainer } from './users.ts';
 
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -13,57 +21,144 @@ export const PNG = Buffer.from(
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 export const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 1)]);
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const suffix = () => randomBytes(3).toString('hex');
 
-export function api(t: TestApp) {
-  const call = (method: Method, url: string, token: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(token),
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  const form = (
-    method: 'POST' | 'PATCH',
-    url: string,
-    token: string,
-    parts: Parameters<typeof multipart>[0],
-  ) => {
-    const body = multipart(parts);
-    return t.app.inject({
-      method,
-      url,
-      payload: body.payload,
-      headers: { ...body.headers, ...bearer(token) },
-    });
-  };
-  return {
-    get: (url: string, token: string) => call('GET', url, token),
-    post: (url: string, token: string, body: unknown) => call('POST', url, token, body),
-    patch: (url: string, token: string, body: unknown) => call('PATCH', url, token, body),
-    del: (url: string, token: string) => call('DELETE', url, token),
-    form,
-  };
-}
-
-/** A course written straight to the database. */
-export async function makeCourse(
-  t: TestApp,
-  values: Partial<typeof courses.$inferInsert> & { organisationId: number },
+/** A course category; a new organisation when none is given. */
+export async function makeCategory(
+  db: DbOrTx,
+  options: { organisationId?: number; name?: string } = {},
 ) {
-  const [c] = await t.database.db
-    .insert(courses)
-    .values({ title: `Course ${Math.random().toString(16).slice(2, 8)}`, ...values })
+  const organisationId = options.organisationId ?? (await makeOrganisation(db)).id;
+  const [row] = await db
+    .insert(courseCategories)
+    .values({ organisationId, name: options.name ?? `Category ${suffix()}` })
     .returning();
-  return c!;
+  return row!;
 }
 
-export async function makeCategory(t: TestApp, organisationId: number, name: string) {
-  const [c] = await t.database.db
-    .insert(courseCategories)
-    .values({ organisationId, name })
+export type CourseOptions = Partial<
+  Omit<typeof courses.$inferInsert, 'id' | 'organisationId' | 'createdBy'>
+> & {
+  /** A new organisation when not given. */
+  organisationId?: number;
+  /** The author: a new trainer of the organisation when not given; null for none. */
+  createdBy?: number | null;
+};
+
+/**
+ * A course, published unless a status is given (most tests want one learners
+ * can take; drafts say so).
+ */
+export async function makeCourse(db: DbOrTx, options: CourseOptions = {}) {
+  const { organisationId: givenOrganisation, createdBy: givenAuthor, ...values } = options;
+  const organisationId = givenOrganisation ?? (await makeOrganisation(db)).id;
+  const createdBy =
+    givenAuthor === undefined ? (await makeTrainer(db, { organisationId })).id : givenAuthor;
+  const [row] = await db
+    .insert(courses)
+    .values({
+      title: `Course ${suffix()}`,
+      status: 'published',
+      ...values,
+      organisationId,
+      createdBy,
+    })
     .returning();
-  return c!;
+  return row!;
+}
+
+type CourseRef = { id: number; organisationId: number };
+
+/** A module of a course; a new course when none is given. */
+export async function makeModule(
+  db: DbOrTx,
+  options: { course?: CourseRef; title?: string; position?: number } = {},
+) {
+  const course = options.course ?? (await makeCourse(db));
+  const position = options.position ?? 0;
+  const [row] = await db
+    .insert(courseModules)
+    .values({ courseId: course.id, title: options.title ?? `Module ${position}`, position })
+    .returning();
+  return row!;
+}
+
+/** A file of the organisation's repository (a PDF unless said otherwise); nothing is stored. */
+export async function makeRepositoryFile(
+  db: DbOrTx,
+  options: Partial<Omit<typeof repositoryFiles.$inferInsert, 'id'>> = {},
+) {
+  const organisationId = options.organisationId ?? (await makeOrganisation(db)).id;
+  const [row] = await db
+    .insert(repositoryFiles)
+    .values({
+      name: `file-${suffix()}.pdf`,
+      kind: 'pdf',
+      storageKey: `courses/files/${randomBytes(8).toString('hex')}.pdf`,
+      contentType: 'application/pdf',
+      size: 100,
+      ...options,
+      organisationId,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * A file placed in a module (required unless said otherwise): a new module
+ * when none is given, a new repository file of the course's organisation when
+ * no file is.
+ */
+export async function makeModuleFile(
+  db: DbOrTx,
+  options: {
+    module?: { id: number; courseId: number };
+    fileId?: number;
+    position?: number;
+    required?: boolean;
+    scoId?: string;
+  } = {},
+) {
+  const module = options.module ?? (await makeModule(db));
+  let fileId = options.fileId;
+  if (fileId === undefined) {
+    const [course] = await db
+      .select({ organisationId: courses.organisationId })
+      .from(courses)
+      .where(eq(courses.id, module.courseId));
+    fileId = (await makeRepositoryFile(db, { organisationId: course!.organisationId })).id;
+  }
+  const [row] = await db
+    .insert(moduleFiles)
+    .values({
+      moduleId: module.id,
+      fileId,
+      position: options.position ?? 0,
+      required: options.required ?? true,
+      scoId: options.scoId,
+    })
+    .returning();
+  return row!;
+}
+
+/** A module with one module file per entry of `files` (each required unless said otherwise). */
+export async function makeModuleWithFiles(
+  db: DbOrTx,
+  options: { course?: CourseRef; files?: { required?: boolean }[]; position?: number } = {},
+) {
+  const course = options.course ?? (await makeCourse(db));
+  const module = await makeModule(db, { course, position: options.position });
+  const files = [];
+  for (const [i, f] of (options.files ?? [{}]).entries()) {
+    const file = await makeRepositoryFile(db, {
+      organisationId: course.organisationId,
+      name: `file-${i}.pdf`,
+    });
+    files.push(
+      await makeModuleFile(db, { module, fileId: file.id, position: i, required: f.required }),
+    );
+  }
+  return { module, files };
 }
 
 /** Every stored file under the test's data directory (the temporary folder aside). */

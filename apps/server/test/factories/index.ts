@@ -1,2 +1,5 @@
+export * from './catalogue.ts';
+export * from './learning.ts';
 export * from './organisations.ts';
+export * from './structure.ts';
 export * from './users.ts';

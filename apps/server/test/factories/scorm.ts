@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import { signContentGrant } from '../../src/core/content/content-grant.ts';
-import { courseModules, moduleFiles } from '../../src/schema/courses.table.ts';
 import { scormPackages } from '../../src/schema/scorm.table.ts';
 import type { TestApp } from '../app.ts';
-import { api } from './catalogue.ts';
-import { enrol, makeCourse } from './learning.ts';
+import { api } from '../http.ts';
+import { makeCourse, makeModule, makeModuleFile } from './catalogue.ts';
+import { enrol } from './learning.ts';
 
 export interface ZipEntry {
   name: string;
@@ -135,17 +135,11 @@ export async function courseUsing(
   opts: { createdBy?: number; learners?: number[]; scoId?: string } = {},
 ) {
   const db = t.database.db;
-  const course = await makeCourse(db, { organisationId, createdBy: opts.createdBy });
-  const [module] = await db
-    .insert(courseModules)
-    .values({ courseId: course.id, title: 'SCORM', position: 0 })
-    .returning();
-  const [mf] = await db
-    .insert(moduleFiles)
-    .values({ moduleId: module!.id, fileId, position: 0, scoId: opts.scoId })
-    .returning();
+  const course = await makeCourse(db, { organisationId, createdBy: opts.createdBy ?? null });
+  const module = await makeModule(db, { course, title: 'SCORM' });
+  const moduleFile = await makeModuleFile(db, { module, fileId, scoId: opts.scoId });
   for (const l of opts.learners ?? []) await enrol(db, course.id, l);
-  return { course, moduleFile: mf! };
+  return { course, moduleFile };
 }
 
 /** The shared real packages (../shared/testdata/scorm from the repository root), if present. */

@@ -7,26 +7,29 @@ import {
   insertUser,
   type User,
 } from '../../src/features/auth/index.ts';
+import { makeOrganisation } from './organisations.ts';
 
 export const FACTORY_PASSWORD = 'Factory-pass-1';
 // argon2id is slow on purpose; hash the shared factory password once per file.
 let factoryHash: Promise<string> | undefined;
 
-export async function makeUser(
-  db: DbOrTx,
-  options: {
-    organisationId: number;
-    roleId?: TRoleId;
-    username?: string;
-    email?: string;
-    active?: boolean;
-    approved?: boolean;
-    password?: string;
-  },
-): Promise<User> {
+export interface UserOptions {
+  /** The organisation the user is a member of; a new one when not given. */
+  organisationId?: number;
+  roleId?: TRoleId;
+  username?: string;
+  email?: string;
+  active?: boolean;
+  approved?: boolean;
+  password?: string;
+}
+
+/** A user with one membership (a learner unless said otherwise). */
+export async function makeUser(db: DbOrTx, options: UserOptions = {}): Promise<User> {
   const suffix = randomBytes(4).toString('hex');
   const username = options.username ?? `user_${suffix}`;
   factoryHash ??= hashPassword(FACTORY_PASSWORD);
+  const organisationId = options.organisationId ?? (await makeOrganisation(db)).id;
   const user = await insertUser(db, {
     username,
     email: options.email ?? `${username}@example.test`,
@@ -37,6 +40,17 @@ export async function makeUser(
     approvalStatus: (options.approved ?? true) ? APPROVAL.APPROVED : APPROVAL.PENDING,
   });
   const roleId = options.roleId ?? ROLE.LEARNER;
-  await insertMembership(db, { userId: user.id, organisationId: options.organisationId, roleId });
+  await insertMembership(db, { userId: user.id, organisationId, roleId });
   return user;
 }
+
+type RoleOptions = Omit<UserOptions, 'roleId'>;
+
+export const makeSuperadmin = (db: DbOrTx, options: RoleOptions = {}) =>
+  makeUser(db, { ...options, roleId: ROLE.SUPERADMIN });
+export const makeAdmin = (db: DbOrTx, options: RoleOptions = {}) =>
+  makeUser(db, { ...options, roleId: ROLE.ADMIN });
+export const makeTrainer = (db: DbOrTx, options: RoleOptions = {}) =>
+  makeUser(db, { ...options, roleId: ROLE.TRAINER });
+export const makeLearner = (db: DbOrTx, options: RoleOptions = {}) =>
+  makeUser(db, { ...options, roleId: ROLE.LEARNER });

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { api } from '../../../test/factories/catalogue.ts';
+import { api } from '../../../test/http.ts';
 import { courses } from '../../schema/courses.table.ts';
 import { users } from '../../schema/users.table.ts';
 import { readSpreadsheet } from './spreadsheet-read.ts';

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { api, makeCourse } from '../../../test/factories/catalogue.ts';
+import { makeCourse } from '../../../test/factories/index.ts';
+import { api } from '../../../test/http.ts';
 import { auditEvents } from '../../schema/audit.table.ts';
 
 /* Publishing decisions and deletions are audited: who, what, from which status, from where. */
@@ -22,7 +23,8 @@ const auditOf = async (action: string) =>
 
 describe('course audit', () => {
   it('records each status change with its actor and both statuses, and a deletion', async () => {
-    const course = await makeCourse(t, {
+    const course = await makeCourse(t.database.db, {
+      status: 'draft',
       organisationId: acme.org.id,
       createdBy: acme.trainer.user.id,
       title: 'Audited',
@@ -52,7 +54,8 @@ describe('course audit', () => {
   });
 
   it('a refused change leaves no audit entry', async () => {
-    const course = await makeCourse(t, {
+    const course = await makeCourse(t.database.db, {
+      status: 'draft',
       organisationId: acme.org.id,
       createdBy: acme.admin.user.id,
     });

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
 import {
-  api,
   makeCategory,
   makeCourse,
+  makeUser,
   PNG,
   storedFiles,
-} from '../../../test/factories/catalogue.ts';
-import { makeUser } from '../../../test/factories/index.ts';
+} from '../../../test/factories/index.ts';
+import { api } from '../../../test/http.ts';
 import { courses } from '../../schema/courses.table.ts';
 import { courseEnrolments } from '../../schema/enrolments.table.ts';
 
@@ -39,7 +39,7 @@ afterAll(() => t.close());
 
 describe('create and change courses', () => {
   it('creates a draft with a sanitised description, tags and a multipart image', async () => {
-    const cat = await makeCategory(t, acme.org.id, 'Safety');
+    const cat = await makeCategory(t.database.db, { organisationId: acme.org.id, name: 'Safety' });
     const res = await a.form('POST', '/api/courses/', acme.trainer.token, [
       { name: 'title', value: 'Fire safety' },
       {
@@ -87,7 +87,10 @@ describe('create and change courses', () => {
     });
     expect(sneaky.statusCode).toBe(400);
     expect(sneaky.json().errors.status).toEqual(['This field cannot be set.']);
-    const foreignCat = await makeCategory(t, globex.org.id, 'Theirs');
+    const foreignCat = await makeCategory(t.database.db, {
+      organisationId: globex.org.id,
+      name: 'Theirs',
+    });
     const cat = await a.post('/api/courses/', acme.admin.token, {
       title: 'X',
       category: foreignCat.id,
@@ -97,7 +100,7 @@ describe('create and change courses', () => {
       403,
     );
     const status = await a.patch(
-      `/api/courses/${(await makeCourse(t, { organisationId: acme.org.id, createdBy: acme.admin.user.id })).id}/`,
+      `/api/courses/${(await makeCourse(t.database.db, { status: 'draft', organisationId: acme.org.id, createdBy: acme.admin.user.id })).id}/`,
       acme.admin.token,
       { status: 'published' },
     );
@@ -105,7 +108,8 @@ describe('create and change courses', () => {
   });
 
   it('lets a trainer edit only their own course, within the editability rule', async () => {
-    const own = await makeCourse(t, {
+    const own = await makeCourse(t.database.db, {
+      status: 'draft',
       organisationId: acme.org.id,
       createdBy: acme.trainer.user.id,
     });
@@ -120,7 +124,7 @@ describe('create and change courses', () => {
     ).toBe(
       404, // another trainer's draft is not even visible
     );
-    const pendingOfOther = await makeCourse(t, {
+    const pendingOfOther = await makeCourse(t.database.db, {
       organisationId: acme.org.id,
       createdBy: acme.admin.user.id,
       status: 'pending',
@@ -130,7 +134,7 @@ describe('create and change courses', () => {
         .statusCode,
     ).toBe(403);
     // Approved: editable by role 3 only (spec §4), so an admin is refused.
-    const approved = await makeCourse(t, {
+    const approved = await makeCourse(t.database.db, {
       organisationId: acme.org.id,
       createdBy: acme.trainer.user.id,
       status: 'approved',
@@ -170,13 +174,17 @@ describe('create and change courses', () => {
 
 describe('visibility', () => {
   it('hides drafts from learners and other organisations, except catalogue published courses', async () => {
-    const draft = await makeCourse(t, { organisationId: acme.org.id, title: 'Vis draft' });
-    const pub = await makeCourse(t, {
+    const draft = await makeCourse(t.database.db, {
+      status: 'draft',
+      organisationId: acme.org.id,
+      title: 'Vis draft',
+    });
+    const pub = await makeCourse(t.database.db, {
       organisationId: acme.org.id,
       title: 'Vis published',
       status: 'published',
     });
-    const shared = await makeCourse(t, {
+    const shared = await makeCourse(t.database.db, {
       organisationId: acme.org.id,
       title: 'Vis shared',
       status: 'published',
@@ -208,9 +216,9 @@ describe('visibility', () => {
 
 describe('lists', () => {
   it('filters, sorts, pages and answers every list endpoint', async () => {
-    const cat = await makeCategory(t, acme.org.id, 'Listing');
+    const cat = await makeCategory(t.database.db, { organisationId: acme.org.id, name: 'Listing' });
     for (let i = 0; i < 3; i++)
-      await makeCourse(t, {
+      await makeCourse(t.database.db, {
         organisationId: acme.org.id,
         title: `Listing ${i}`,
         categoryId: cat.id,
@@ -280,7 +288,11 @@ describe('lists', () => {
 
 describe('publishing and deleting', () => {
   it('trainers submit, admins publish (recording published_at and an event)', async () => {
-    const c = await makeCourse(t, { organisationId: acme.org.id, createdBy: acme.trainer.user.id });
+    const c = await makeCourse(t.database.db, {
+      status: 'draft',
+      organisationId: acme.org.id,
+      createdBy: acme.trainer.user.id,
+    });
     const url = `/api/courses/published/${c.id}/`;
     expect((await a.patch(url, acme.trainer.token, { status: 'published' })).statusCode).toBe(403);
     expect((await a.patch(url, otherTrainer, { status: 'pending' })).statusCode).toBe(404);
@@ -300,7 +312,11 @@ describe('publishing and deleting', () => {
   });
 
   it('refuses to delete a course while learners are enrolled', async () => {
-    const c = await makeCourse(t, { organisationId: acme.org.id, createdBy: acme.admin.user.id });
+    const c = await makeCourse(t.database.db, {
+      status: 'draft',
+      organisationId: acme.org.id,
+      createdBy: acme.admin.user.id,
+    });
     await t.database.db
       .insert(courseEnrolments)
       .values({ courseId: c.id, userId: acme.learner.user.id, status: 'enrolled' });

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
 import {
-  api,
   EXE,
   makeCategory,
   makeCourse,
   PDF,
   PNG,
   storedFiles,
-} from '../../../test/factories/catalogue.ts';
+} from '../../../test/factories/index.ts';
+import { api } from '../../../test/http.ts';
 
 let t: TestApp;
 let acme: Staff;
@@ -77,8 +77,15 @@ describe('categories', () => {
   });
 
   it('reads one category with its course count, within the organisation only', async () => {
-    const cat = await makeCategory(t, acme.org.id, 'Readable');
-    await makeCourse(t, { organisationId: acme.org.id, categoryId: cat.id });
+    const cat = await makeCategory(t.database.db, {
+      organisationId: acme.org.id,
+      name: 'Readable',
+    });
+    await makeCourse(t.database.db, {
+      status: 'draft',
+      organisationId: acme.org.id,
+      categoryId: cat.id,
+    });
     const res = await a.get(`/api/courses/categories/${cat.id}/`, acme.learner.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: cat.id, name: 'Readable', course_count: 1 });
@@ -104,8 +111,16 @@ describe('categories', () => {
 
   it('refuses deleting a category courses use, naming how many (409)', async () => {
     const cat = (await a.post(url, acme.admin.token, { name: 'Busy' })).json();
-    await makeCourse(t, { organisationId: acme.org.id, categoryId: cat.id });
-    await makeCourse(t, { organisationId: acme.org.id, categoryId: cat.id });
+    await makeCourse(t.database.db, {
+      status: 'draft',
+      organisationId: acme.org.id,
+      categoryId: cat.id,
+    });
+    await makeCourse(t.database.db, {
+      status: 'draft',
+      organisationId: acme.org.id,
+      categoryId: cat.id,
+    });
     const res = await a.del(`${url}${cat.id}/`, acme.admin.token);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(

@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { api, EXE, makeCategory, makeCourse } from '../../../test/factories/catalogue.ts';
+import { EXE, makeCategory, makeCourse } from '../../../test/factories/index.ts';
+import { api } from '../../../test/http.ts';
 import { courseModules, courses } from '../../schema/courses.table.ts';
 
 let t: TestApp;
@@ -14,8 +15,12 @@ const url = '/api/courses/course_import_by_file_upload/';
 beforeAll(async () => {
   t = await createTestApp();
   acme = await makeOrganisationWithStaff(t.database.db, t.config, { isDefault: true });
-  await makeCategory(t, acme.org.id, 'Compliance');
-  await makeCourse(t, { organisationId: acme.org.id, title: 'Existing course' });
+  await makeCategory(t.database.db, { organisationId: acme.org.id, name: 'Compliance' });
+  await makeCourse(t.database.db, {
+    status: 'draft',
+    organisationId: acme.org.id,
+    title: 'Existing course',
+  });
   a = api(t);
 });
 afterAll(() => t.close());

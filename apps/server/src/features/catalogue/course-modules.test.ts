@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { api, makeCourse, PDF, PNG } from '../../../test/factories/catalogue.ts';
+import { makeCourse, PDF, PNG } from '../../../test/factories/index.ts';
+import { api } from '../../../test/http.ts';
 import { courses } from '../../schema/courses.table.ts';
 
 let t: TestApp;
@@ -25,7 +26,11 @@ const uploadFile = async (filename: string, content: Buffer, token = acme.traine
 
 describe('modules', () => {
   it('adds, reorders, renames and deletes modules, keeping positions 1..n', async () => {
-    const c = await makeCourse(t, { organisationId: acme.org.id, createdBy: acme.trainer.user.id });
+    const c = await makeCourse(t.database.db, {
+      status: 'draft',
+      organisationId: acme.org.id,
+      createdBy: acme.trainer.user.id,
+    });
     const base = `/api/courses/${c.id}/modules/`;
     const ids: number[] = [];
     for (const title of ['Intro', 'Body', 'Wrap-up']) {
@@ -73,7 +78,8 @@ describe('modules', () => {
   });
 
   it('refuses writes outside the editability rule or by someone else, and hides drafts', async () => {
-    const others = await makeCourse(t, {
+    const others = await makeCourse(t.database.db, {
+      status: 'draft',
       organisationId: acme.org.id,
       createdBy: acme.admin.user.id,
     });
@@ -86,7 +92,7 @@ describe('modules', () => {
     expect(mod.statusCode).toBe(404);
     expect(mod.json().message).toBe('Could not get course module');
     expect((await a.get(`/api/courses/modules/${m.id}/`, globex.admin.token)).statusCode).toBe(404);
-    const approved = await makeCourse(t, {
+    const approved = await makeCourse(t.database.db, {
       organisationId: acme.org.id,
       createdBy: acme.admin.user.id,
       status: 'approved',
@@ -100,7 +106,8 @@ describe('modules', () => {
 
   it('attaches repository files in order and shows them as file items in the course detail', async () => {
     // Built as a draft (a trainer may not add content once published: course-publication.test).
-    const c = await makeCourse(t, {
+    const c = await makeCourse(t.database.db, {
+      status: 'draft',
       organisationId: acme.org.id,
       createdBy: acme.trainer.user.id,
     });

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { api, makeCourse, PDF, PNG, storedFiles } from '../../../test/factories/catalogue.ts';
+import { makeCourse, PDF, PNG, storedFiles } from '../../../test/factories/index.ts';
+import { api } from '../../../test/http.ts';
 import { auditEvents } from '../../schema/audit.table.ts';
 import {
   courseModules,
@@ -42,7 +43,7 @@ const auditOf = (action: string) =>
 
 /** The trainer's course with one module, in the given status. */
 async function trainersCourse(status: 'draft' | 'pending' | 'published', visibility?: string) {
-  const course = await makeCourse(t, {
+  const course = await makeCourse(t.database.db, {
     organisationId: acme.org.id,
     createdBy: acme.trainer.user.id,
     status,

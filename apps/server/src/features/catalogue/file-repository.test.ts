@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { api, EXE, makeCourse, PDF, PNG, storedFiles } from '../../../test/factories/catalogue.ts';
+import { EXE, makeCourse, PDF, PNG, storedFiles } from '../../../test/factories/index.ts';
+import { api } from '../../../test/http.ts';
 import { courseModules, moduleFiles, repositoryFiles } from '../../schema/courses.table.ts';
 
 let t: TestApp;
@@ -117,7 +118,11 @@ describe('file repository', () => {
     const adminsFile = (await upload('admin.pdf', PDF, acme.admin.token)).json();
     expect((await a.del(`${url}${adminsFile.id}/`, acme.trainer.token)).statusCode).toBe(403);
     expect((await a.del(`${url}${adminsFile.id}/`, acme.learner.token)).statusCode).toBe(403);
-    const course = await makeCourse(t, { organisationId: acme.org.id, title: 'Uses guide' });
+    const course = await makeCourse(t.database.db, {
+      status: 'draft',
+      organisationId: acme.org.id,
+      title: 'Uses guide',
+    });
     const [mod] = await t.database.db
       .insert(courseModules)
       .values({ courseId: course.id, title: 'M', position: 1 })
@@ -138,7 +143,10 @@ describe('file repository', () => {
 
   it('serves a file to those who may see a course using it, with safe headers', async () => {
     const f = (await upload('lesson.pdf', PDF)).json();
-    const course = await makeCourse(t, { organisationId: acme.org.id, status: 'draft' });
+    const course = await makeCourse(t.database.db, {
+      organisationId: acme.org.id,
+      status: 'draft',
+    });
     const [mod] = await t.database.db
       .insert(courseModules)
       .values({ courseId: course.id, title: 'M', position: 1 })

@@ -1,10 +1,9 @@
 import { PLAIN_TEXT_MESSAGE } from '@atrium/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
-import { api, makeCategory } from '../../../test/factories/catalogue.ts';
-import { makeUser } from '../../../test/factories/index.ts';
-import { call, enrol, makeCourse } from '../../../test/factories/learning.ts';
+import { enrolledLearner, makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
+import { makeCategory, makeCourse } from '../../../test/factories/index.ts';
+import { api, call } from '../../../test/http.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { expectPlainTextRefused as expectRefused, MARKUP } from '../../../test/plain-text.ts';
 
@@ -22,12 +21,6 @@ beforeAll(async () => {
   a = api(t);
 });
 afterAll(() => t.close());
-
-async function enrolledLearner(courseId: number) {
-  const user = await makeUser(t.database.db, { organisationId: acme.org.id });
-  await enrol(t.database.db, courseId, user.id);
-  return { user, token: await tokenFor(t.database.db, t.config, user, acme.org.id) };
-}
 
 const newCourse = (status: 'draft' | 'published' = 'published') =>
   makeCourse(t.database.db, {
@@ -68,14 +61,20 @@ describe('plain text in the courses slice refuses markup', () => {
     const url = '/api/courses/faq/';
     const faq = { course: course.id, question: 'Q?', answer: 'A.' };
     expectRefused(
-      await call(t.app, acme.trainer.token, 'POST', url, { ...faq, answer: MARKUP }),
+      await call(t.app, 'POST', url, {
+        token: acme.trainer.token,
+        body: { ...faq, answer: MARKUP },
+      }),
       'answer',
     );
-    const ok = await call(t.app, acme.trainer.token, 'POST', url, faq);
+    const ok = await call(t.app, 'POST', url, { token: acme.trainer.token, body: faq });
     expect(ok.statusCode).toBe(201);
     expectRefused(
-      await call(t.app, acme.trainer.token, 'PATCH', `${url}${ok.json().id}/`, {
-        question: '<script>alert(1)</script>',
+      await call(t.app, 'PATCH', `${url}${ok.json().id}/`, {
+        token: acme.trainer.token,
+        body: {
+          question: '<script>alert(1)</script>',
+        },
       }),
       'question',
     );
@@ -83,18 +82,24 @@ describe('plain text in the courses slice refuses markup', () => {
 
   it('review comment', async () => {
     const course = await newCourse();
-    const learner = await enrolledLearner(course.id);
-    const res = await call(t.app, learner.token, 'POST', '/api/courses/reviews/', {
-      course: course.id,
-      rating: 4,
-      comment: MARKUP,
+    const learner = await enrolledLearner(t, course);
+    const res = await call(t.app, 'POST', '/api/courses/reviews/', {
+      token: learner.token,
+      body: {
+        course: course.id,
+        rating: 4,
+        comment: MARKUP,
+      },
     });
     expectRefused(res, 'comment');
     // "<3" is not markup: the same learner may still post it.
-    const ok = await call(t.app, learner.token, 'POST', '/api/courses/reviews/', {
-      course: course.id,
-      rating: 5,
-      comment: 'Great course <3',
+    const ok = await call(t.app, 'POST', '/api/courses/reviews/', {
+      token: learner.token,
+      body: {
+        course: course.id,
+        rating: 5,
+        comment: 'Great course <3',
+      },
     });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().review.comment).toBe('Great course <3');
@@ -102,18 +107,27 @@ describe('plain text in the courses slice refuses markup', () => {
 
   it('discussion question and answer', async () => {
     const course = await newCourse();
-    const learner = await enrolledLearner(course.id);
+    const learner = await enrolledLearner(t, course);
     const qUrl = '/api/courses/course-discussion-question/';
     expectRefused(
-      await call(t.app, learner.token, 'POST', qUrl, { course: course.id, body: MARKUP }),
+      await call(t.app, 'POST', qUrl, {
+        token: learner.token,
+        body: { course: course.id, body: MARKUP },
+      }),
       'body',
     );
-    const q = await call(t.app, learner.token, 'POST', qUrl, { course: course.id, body: 'Why?' });
+    const q = await call(t.app, 'POST', qUrl, {
+      token: learner.token,
+      body: { course: course.id, body: 'Why?' },
+    });
     expect(q.statusCode, q.body).toBe(201);
     expectRefused(
-      await call(t.app, acme.trainer.token, 'POST', '/api/courses/course-discussion-answer/', {
-        question: q.json().id,
-        body: '<a href="https://evil.example/">see here</a>',
+      await call(t.app, 'POST', '/api/courses/course-discussion-answer/', {
+        token: acme.trainer.token,
+        body: {
+          question: q.json().id,
+          body: '<a href="https://evil.example/">see here</a>',
+        },
       }),
       'body',
     );
@@ -123,25 +137,34 @@ describe('plain text in the courses slice refuses markup', () => {
     const course = await newCourse();
     const url = '/api/courses/assignment/';
     expectRefused(
-      await call(t.app, acme.trainer.token, 'POST', url, { course: course.id, title: MARKUP }),
+      await call(t.app, 'POST', url, {
+        token: acme.trainer.token,
+        body: { course: course.id, title: MARKUP },
+      }),
       'title',
     );
     expectRefused(
-      await call(t.app, acme.trainer.token, 'POST', url, {
-        course: course.id,
-        title: 'Essay',
-        instructions: '<p>Write</p>',
+      await call(t.app, 'POST', url, {
+        token: acme.trainer.token,
+        body: {
+          course: course.id,
+          title: 'Essay',
+          instructions: '<p>Write</p>',
+        },
       }),
       'instructions',
     );
-    const created = await call(t.app, acme.trainer.token, 'POST', url, {
-      course: course.id,
-      title: 'Essay',
+    const created = await call(t.app, 'POST', url, {
+      token: acme.trainer.token,
+      body: {
+        course: course.id,
+        title: 'Essay',
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
 
-    const learner = await enrolledLearner(course.id);
+    const learner = await enrolledLearner(t, course);
     const form = multipart([{ name: 'text', value: MARKUP }]);
     expectRefused(
       await t.app.inject({
@@ -161,10 +184,13 @@ describe('plain text in the courses slice refuses markup', () => {
     });
     expect(submitted.statusCode, submitted.body).toBe(201);
     expectRefused(
-      await call(t.app, acme.trainer.token, 'POST', `${url}${id}/grade/`, {
-        user: learner.user.id,
-        score: 5,
-        feedback: '<b>Good</b>',
+      await call(t.app, 'POST', `${url}${id}/grade/`, {
+        token: acme.trainer.token,
+        body: {
+          user: learner.user.id,
+          score: 5,
+          feedback: '<b>Good</b>',
+        },
       }),
       'feedback',
     );
@@ -196,7 +222,10 @@ describe('plain text in the courses slice refuses markup', () => {
       }),
       'description',
     );
-    const category = await makeCategory(t, acme.org.id, 'Plain');
+    const category = await makeCategory(t.database.db, {
+      organisationId: acme.org.id,
+      name: 'Plain',
+    });
     expectRefused(
       await a.form('PATCH', `/api/courses/categories/${category.id}/`, acme.admin.token, [
         { name: 'description', value: '<!-- hidden -->' },

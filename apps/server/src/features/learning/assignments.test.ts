@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
-import { makeUser } from '../../../test/factories/index.ts';
-import { call, enrol, makeCourse } from '../../../test/factories/learning.ts';
+import { enrol, makeCourse, makeUser } from '../../../test/factories/index.ts';
+import { call } from '../../../test/http.ts';
 import { multipart } from '../../../test/multipart.ts';
 
 let t: TestApp;
@@ -22,12 +22,15 @@ async function setup() {
     organisationId: acme.org.id,
     createdBy: acme.trainer.user.id,
   });
-  const created = await call(t.app, acme.trainer.token, 'POST', '/api/courses/assignment/', {
-    course: course.id,
-    title: 'Essay',
-    instructions: 'Write.',
-    due_at: '2030-01-01T00:00:00Z',
-    max_score: 10,
+  const created = await call(t.app, 'POST', '/api/courses/assignment/', {
+    token: acme.trainer.token,
+    body: {
+      course: course.id,
+      title: 'Essay',
+      instructions: 'Write.',
+      due_at: '2030-01-01T00:00:00Z',
+      max_score: 10,
+    },
   });
   expect(created.statusCode).toBe(201);
   const user = await makeUser(t.database.db, { organisationId: acme.org.id });
@@ -55,19 +58,13 @@ describe('assignments', () => {
       due_at: '2030-01-01T00:00:00.000Z',
     });
     await submit(learner.token, assignment.id, [{ name: 'text', value: 'My essay' }]);
-    const forTrainer = await call(
-      t.app,
-      acme.trainer.token,
-      'GET',
-      `/api/courses/assignment/?course=${course.id}`,
-    );
+    const forTrainer = await call(t.app, 'GET', `/api/courses/assignment/?course=${course.id}`, {
+      token: acme.trainer.token,
+    });
     expect(forTrainer.json().results[0]).toMatchObject({ id: assignment.id, submission_count: 1 });
-    const forLearner = await call(
-      t.app,
-      learner.token,
-      'GET',
-      `/api/courses/assignment/?course=${course.id}`,
-    );
+    const forLearner = await call(t.app, 'GET', `/api/courses/assignment/?course=${course.id}`, {
+      token: learner.token,
+    });
     expect(forLearner.json().results[0].my_submission).toMatchObject({
       text: 'My essay',
       score: null,
@@ -75,65 +72,66 @@ describe('assignments', () => {
     expect(forLearner.json().results[0].submission_count).toBeUndefined();
     // Not enrolled: no assignments.
     expect(
-      (await call(t.app, acme.learner.token, 'GET', `/api/courses/assignment/?course=${course.id}`))
-        .statusCode,
+      (
+        await call(t.app, 'GET', `/api/courses/assignment/?course=${course.id}`, {
+          token: acme.learner.token,
+        })
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await call(t.app, acme.learner.token, 'GET', '/api/courses/assignment/')).statusCode,
+      (await call(t.app, 'GET', '/api/courses/assignment/', { token: acme.learner.token }))
+        .statusCode,
     ).toBe(400);
 
-    const patched = await call(
-      t.app,
-      acme.trainer.token,
-      'PATCH',
-      `/api/courses/assignment/${assignment.id}/`,
-      { title: 'Long essay', due_at: null },
-    );
+    const patched = await call(t.app, 'PATCH', `/api/courses/assignment/${assignment.id}/`, {
+      token: acme.trainer.token,
+      body: { title: 'Long essay', due_at: null },
+    });
     expect(patched.json()).toMatchObject({ title: 'Long essay', due_at: null });
     expect(
       (
-        await call(
-          t.app,
-          acme.trainer.token,
-          'PATCH',
-          `/api/courses/assignment/${assignment.id}/`,
-          { max_score: 0 },
-        )
+        await call(t.app, 'PATCH', `/api/courses/assignment/${assignment.id}/`, {
+          token: acme.trainer.token,
+          body: { max_score: 0 },
+        })
       ).statusCode,
     ).toBe(400);
     expect(
       (
-        await call(
-          t.app,
-          acme.trainer.token,
-          'PATCH',
-          `/api/courses/assignment/${assignment.id}/`,
-          { module: 999999 },
-        )
+        await call(t.app, 'PATCH', `/api/courses/assignment/${assignment.id}/`, {
+          token: acme.trainer.token,
+          body: { module: 999999 },
+        })
       ).statusCode,
     ).toBe(400);
     expect(
       (
-        await call(
-          t.app,
-          globex.admin.token,
-          'PATCH',
-          `/api/courses/assignment/${assignment.id}/`,
-          { title: 'X' },
-        )
+        await call(t.app, 'PATCH', `/api/courses/assignment/${assignment.id}/`, {
+          token: globex.admin.token,
+          body: { title: 'X' },
+        })
       ).statusCode,
     ).toBe(404);
     expect(
-      (await call(t.app, learner.token, 'DELETE', `/api/courses/assignment/${assignment.id}/`))
-        .statusCode,
+      (
+        await call(t.app, 'DELETE', `/api/courses/assignment/${assignment.id}/`, {
+          token: learner.token,
+        })
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await call(t.app, acme.trainer.token, 'DELETE', `/api/courses/assignment/${assignment.id}/`))
-        .statusCode,
+      (
+        await call(t.app, 'DELETE', `/api/courses/assignment/${assignment.id}/`, {
+          token: acme.trainer.token,
+        })
+      ).statusCode,
     ).toBe(204);
     expect(
-      (await call(t.app, acme.trainer.token, 'DELETE', `/api/courses/assignment/${assignment.id}/`))
-        .statusCode,
+      (
+        await call(t.app, 'DELETE', `/api/courses/assignment/${assignment.id}/`, {
+          token: acme.trainer.token,
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
@@ -144,17 +142,28 @@ describe('assignments', () => {
     });
     const payload = { course: course.id, title: 'T' };
     expect(
-      (await call(t.app, acme.trainer.token, 'POST', '/api/courses/assignment/', payload))
-        .statusCode,
+      (
+        await call(t.app, 'POST', '/api/courses/assignment/', {
+          token: acme.trainer.token,
+          body: payload,
+        })
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await call(t.app, acme.learner.token, 'POST', '/api/courses/assignment/', payload))
-        .statusCode,
+      (
+        await call(t.app, 'POST', '/api/courses/assignment/', {
+          token: acme.learner.token,
+          body: payload,
+        })
+      ).statusCode,
     ).toBe(403);
-    const bad = await call(t.app, acme.admin.token, 'POST', '/api/courses/assignment/', {
-      course: course.id,
-      title: '',
-      max_score: 0,
+    const bad = await call(t.app, 'POST', '/api/courses/assignment/', {
+      token: acme.admin.token,
+      body: {
+        course: course.id,
+        title: '',
+        max_score: 0,
+      },
     });
     expect([bad.statusCode, Object.keys(bad.json().errors).sort()]).toEqual([
       400,
@@ -171,14 +180,14 @@ describe('assignments', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ file_name: 'essay.pdf', text: 'Notes' });
     const url = first.json().file_url;
-    const own = await call(t.app, learner.token, 'GET', url);
+    const own = await call(t.app, 'GET', url, { token: learner.token });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-disposition']).toContain('attachment; filename="essay.pdf"');
     expect(own.headers['x-content-type-options']).toBe('nosniff');
     expect(own.rawPayload.equals(PDF)).toBe(true);
-    expect((await call(t.app, acme.trainer.token, 'GET', url)).statusCode).toBe(200);
-    expect((await call(t.app, acme.learner.token, 'GET', url)).statusCode).toBe(403);
-    expect((await call(t.app, globex.admin.token, 'GET', url)).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', url, { token: acme.trainer.token })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', url, { token: acme.learner.token })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', url, { token: globex.admin.token })).statusCode).toBe(404);
 
     const second = await submit(learner.token, assignment.id, [{ name: 'text', value: 'Better' }]);
     expect([second.statusCode, second.json().id, second.json().file_url]).toEqual([
@@ -187,37 +196,28 @@ describe('assignments', () => {
       null,
     ]);
     // The replaced file is gone.
-    expect((await call(t.app, learner.token, 'GET', url)).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', url, { token: learner.token })).statusCode).toBe(404);
 
-    const graded = await call(
-      t.app,
-      acme.trainer.token,
-      'POST',
-      `/api/courses/assignment/${assignment.id}/grade/`,
-      {
+    const graded = await call(t.app, 'POST', `/api/courses/assignment/${assignment.id}/grade/`, {
+      token: acme.trainer.token,
+      body: {
         user: learner.user.id,
         score: 10,
         feedback: 'Good.',
       },
-    );
+    });
     expect(graded.json()).toMatchObject({ score: 10, feedback: 'Good.' });
     const late = await submit(learner.token, assignment.id, [{ name: 'text', value: 'Too late' }]);
     expect(late.statusCode).toBe(409);
-    const subs = await call(
-      t.app,
-      acme.trainer.token,
-      'GET',
-      `/api/courses/assignment/${assignment.id}/submissions/`,
-    );
+    const subs = await call(t.app, 'GET', `/api/courses/assignment/${assignment.id}/submissions/`, {
+      token: acme.trainer.token,
+    });
     expect(subs.json()).toMatchObject({ count: 1, results: [{ text: 'Better', score: 10 }] });
     expect(
       (
-        await call(
-          t.app,
-          learner.token,
-          'GET',
-          `/api/courses/assignment/${assignment.id}/submissions/`,
-        )
+        await call(t.app, 'GET', `/api/courses/assignment/${assignment.id}/submissions/`, {
+          token: learner.token,
+        })
       ).statusCode,
     ).toBe(403);
   });
@@ -246,18 +246,18 @@ describe('assignments', () => {
       { name: 'photo', filename: 'a.pdf', content: PDF },
     ]);
     expect(wrongField.statusCode).toBe(400);
-    const json = await call(
-      t.app,
-      learner.token,
-      'POST',
-      `/api/courses/assignment/${assignment.id}/submit/`,
-      { text: 'Plain' },
-    );
+    const json = await call(t.app, 'POST', `/api/courses/assignment/${assignment.id}/submit/`, {
+      token: learner.token,
+      body: { text: 'Plain' },
+    });
     expect(json.statusCode).toBe(201);
     expect(
       (
-        await call(t.app, learner.token, 'POST', '/api/courses/assignment/999999/submit/', {
-          text: 'x',
+        await call(t.app, 'POST', '/api/courses/assignment/999999/submit/', {
+          token: learner.token,
+          body: {
+            text: 'x',
+          },
         })
       ).statusCode,
     ).toBe(404);
@@ -266,42 +266,60 @@ describe('assignments', () => {
   it('grading: course managers only, score at most max_score, a submission must exist', async () => {
     const { assignment, learner } = await setup();
     const url = `/api/courses/assignment/${assignment.id}/grade/`;
-    const none = await call(t.app, acme.trainer.token, 'POST', url, {
-      user: learner.user.id,
-      score: 5,
+    const none = await call(t.app, 'POST', url, {
+      token: acme.trainer.token,
+      body: {
+        user: learner.user.id,
+        score: 5,
+      },
     });
     expect(none.statusCode).toBe(404);
     await submit(learner.token, assignment.id, [{ name: 'text', value: 'Done' }]);
-    const above = await call(t.app, acme.trainer.token, 'POST', url, {
-      user: learner.user.id,
-      score: 11,
+    const above = await call(t.app, 'POST', url, {
+      token: acme.trainer.token,
+      body: {
+        user: learner.user.id,
+        score: 11,
+      },
     });
     expect([above.statusCode, Object.keys(above.json().errors)]).toEqual([400, ['score']]);
     expect(
-      (await call(t.app, acme.trainer.token, 'POST', url, { user: learner.user.id, score: -1 }))
-        .statusCode,
+      (
+        await call(t.app, 'POST', url, {
+          token: acme.trainer.token,
+          body: { user: learner.user.id, score: -1 },
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
-      (await call(t.app, learner.token, 'POST', url, { user: learner.user.id, score: 10 }))
-        .statusCode,
+      (
+        await call(t.app, 'POST', url, {
+          token: learner.token,
+          body: { user: learner.user.id, score: 10 },
+        })
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await call(t.app, globex.admin.token, 'POST', url, { user: learner.user.id, score: 10 }))
-        .statusCode,
+      (
+        await call(t.app, 'POST', url, {
+          token: globex.admin.token,
+          body: { user: learner.user.id, score: 10 },
+        })
+      ).statusCode,
     ).toBe(404);
-    const ok = await call(t.app, acme.admin.token, 'POST', url, {
-      user: learner.user.id,
-      score: 7,
+    const ok = await call(t.app, 'POST', url, {
+      token: acme.admin.token,
+      body: {
+        user: learner.user.id,
+        score: 7,
+      },
     });
     expect(ok.json()).toMatchObject({ score: 7, feedback: '' });
     // max_score cannot drop below a grade already given.
-    const lower = await call(
-      t.app,
-      acme.trainer.token,
-      'PATCH',
-      `/api/courses/assignment/${assignment.id}/`,
-      { max_score: 5 },
-    );
+    const lower = await call(t.app, 'PATCH', `/api/courses/assignment/${assignment.id}/`, {
+      token: acme.trainer.token,
+      body: { max_score: 5 },
+    });
     expect(lower.statusCode).toBe(400);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
-import { makeUser } from '../../../test/factories/index.ts';
-import { call, enrol, makeCourse } from '../../../test/factories/learning.ts';
+import { enrol, makeCourse, makeUser } from '../../../test/factories/index.ts';
+import { call } from '../../../test/http.ts';
 
 let t: TestApp;
 let acme: Staff;
@@ -27,9 +27,12 @@ describe('course discussions', () => {
       createdBy: acme.trainer.user.id,
     });
     const [a, b] = [await enrolled(course.id), await enrolled(course.id)];
-    const q1 = await call(t.app, a.token, 'POST', '/api/courses/course-discussion-question/', {
-      course: course.id,
-      body: 'First?',
+    const q1 = await call(t.app, 'POST', '/api/courses/course-discussion-question/', {
+      token: a.token,
+      body: {
+        course: course.id,
+        body: 'First?',
+      },
     });
     expect(q1.statusCode).toBe(201);
     expect(q1.json()).toMatchObject({
@@ -38,35 +41,44 @@ describe('course discussions', () => {
       answers: [],
       user: { id: a.user.id },
     });
-    const q2 = await call(t.app, b.token, 'POST', '/api/courses/course-discussion-question/', {
-      course: course.id,
-      body: 'Second?',
+    const q2 = await call(t.app, 'POST', '/api/courses/course-discussion-question/', {
+      token: b.token,
+      body: {
+        course: course.id,
+        body: 'Second?',
+      },
     });
-    const ans = await call(
-      t.app,
-      acme.trainer.token,
-      'POST',
-      '/api/courses/course-discussion-answer/',
-      { question: q1.json().id, body: 'Yes.' },
-    );
+    const ans = await call(t.app, 'POST', '/api/courses/course-discussion-answer/', {
+      token: acme.trainer.token,
+      body: { question: q1.json().id, body: 'Yes.' },
+    });
     expect(ans.statusCode).toBe(201);
-    await call(t.app, b.token, 'POST', '/api/courses/course-discussion-answer/', {
-      question: q1.json().id,
-      body: 'Agreed.',
+    await call(t.app, 'POST', '/api/courses/course-discussion-answer/', {
+      token: b.token,
+      body: {
+        question: q1.json().id,
+        body: 'Agreed.',
+      },
     });
 
     const like = (token: string) =>
-      call(t.app, token, 'POST', '/api/courses/course-discussion-like/', {
-        question: q1.json().id,
+      call(t.app, 'POST', '/api/courses/course-discussion-like/', {
+        token,
+        body: {
+          question: q1.json().id,
+        },
       });
     expect((await like(a.token)).json()).toEqual({ liked: true, likes: 1 });
     expect((await like(b.token)).json()).toEqual({ liked: true, likes: 2 });
     expect((await like(a.token)).json()).toEqual({ liked: false, likes: 1 });
 
     const react = (token: string, value: number) =>
-      call(t.app, token, 'POST', '/api/courses/answer-like-dislike/', {
-        answer: ans.json().id,
-        value,
+      call(t.app, 'POST', '/api/courses/answer-like-dislike/', {
+        token,
+        body: {
+          answer: ans.json().id,
+          value,
+        },
       });
     expect((await react(a.token, 1)).json()).toEqual({ likes: 1, dislikes: 0, my_reaction: 1 });
     expect((await react(b.token, -1)).json()).toEqual({ likes: 1, dislikes: 1, my_reaction: -1 });
@@ -76,9 +88,9 @@ describe('course discussions', () => {
 
     const list = await call(
       t.app,
-      b.token,
       'GET',
       `/api/courses/course-discussion-question/?course=${course.id}&page_size=1`,
+      { token: b.token },
     );
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({
@@ -87,9 +99,9 @@ describe('course discussions', () => {
     });
     const page2 = await call(
       t.app,
-      b.token,
       'GET',
       `/api/courses/course-discussion-question/?course=${course.id}&page=2&page_size=1`,
+      { token: b.token },
     );
     const q = page2.json().results[0];
     expect(q).toMatchObject({ id: q1.json().id, likes: 1, liked_by_me: true, answer_count: 2 });
@@ -103,100 +115,118 @@ describe('course discussions', () => {
       createdBy: acme.admin.user.id,
     });
     const a = await enrolled(course.id);
-    const q = await call(t.app, a.token, 'POST', '/api/courses/course-discussion-question/', {
-      course: course.id,
-      body: 'Q',
+    const q = await call(t.app, 'POST', '/api/courses/course-discussion-question/', {
+      token: a.token,
+      body: {
+        course: course.id,
+        body: 'Q',
+      },
     });
-    const ask = await call(
-      t.app,
-      acme.learner.token,
-      'POST',
-      '/api/courses/course-discussion-question/',
-      { course: course.id, body: 'Me?' },
-    );
+    const ask = await call(t.app, 'POST', '/api/courses/course-discussion-question/', {
+      token: acme.learner.token,
+      body: { course: course.id, body: 'Me?' },
+    });
     expect(ask.statusCode).toBe(403);
     expect(ask.json().non_field_errors).toHaveLength(1);
     // A trainer who does not manage the course and is not enrolled.
     expect(
       (
-        await call(t.app, acme.trainer.token, 'POST', '/api/courses/course-discussion-answer/', {
-          question: q.json().id,
-          body: 'A',
+        await call(t.app, 'POST', '/api/courses/course-discussion-answer/', {
+          token: acme.trainer.token,
+          body: {
+            question: q.json().id,
+            body: 'A',
+          },
         })
       ).statusCode,
     ).toBe(403);
     expect(
       (
-        await call(t.app, acme.learner.token, 'POST', '/api/courses/course-discussion-like/', {
-          question: q.json().id,
+        await call(t.app, 'POST', '/api/courses/course-discussion-like/', {
+          token: acme.learner.token,
+          body: {
+            question: q.json().id,
+          },
         })
       ).statusCode,
     ).toBe(403);
     expect(
       (
-        await call(
-          t.app,
-          acme.learner.token,
-          'GET',
-          `/api/courses/course-discussion-question/?course=${course.id}`,
-        )
+        await call(t.app, 'GET', `/api/courses/course-discussion-question/?course=${course.id}`, {
+          token: acme.learner.token,
+        })
       ).statusCode,
     ).toBe(403);
     expect(
       (
-        await call(
-          t.app,
-          globex.admin.token,
-          'GET',
-          `/api/courses/course-discussion-question/?course=${course.id}`,
-        )
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await call(t.app, globex.admin.token, 'POST', '/api/courses/course-discussion-like/', {
-          question: q.json().id,
+        await call(t.app, 'GET', `/api/courses/course-discussion-question/?course=${course.id}`, {
+          token: globex.admin.token,
         })
       ).statusCode,
     ).toBe(404);
     expect(
       (
-        await call(t.app, a.token, 'POST', '/api/courses/course-discussion-question/', {
-          course: course.id,
-          body: ' ',
+        await call(t.app, 'POST', '/api/courses/course-discussion-like/', {
+          token: globex.admin.token,
+          body: {
+            question: q.json().id,
+          },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/courses/course-discussion-question/', {
+          token: a.token,
+          body: {
+            course: course.id,
+            body: ' ',
+          },
         })
       ).statusCode,
     ).toBe(400);
     expect(
       (
-        await call(t.app, a.token, 'POST', '/api/courses/course-discussion-question/', {
-          course: course.id,
-          body: 'x'.repeat(5001),
+        await call(t.app, 'POST', '/api/courses/course-discussion-question/', {
+          token: a.token,
+          body: {
+            course: course.id,
+            body: 'x'.repeat(5001),
+          },
         })
       ).statusCode,
     ).toBe(400);
     expect(
       (
-        await call(t.app, a.token, 'POST', '/api/courses/course-discussion-answer/', {
-          question: 999999,
-          body: 'x',
+        await call(t.app, 'POST', '/api/courses/course-discussion-answer/', {
+          token: a.token,
+          body: {
+            question: 999999,
+            body: 'x',
+          },
         })
       ).statusCode,
     ).toBe(404);
     expect(
       (
-        await call(t.app, a.token, 'POST', '/api/courses/answer-like-dislike/', {
-          answer: 999999,
-          value: 1,
+        await call(t.app, 'POST', '/api/courses/answer-like-dislike/', {
+          token: a.token,
+          body: {
+            answer: 999999,
+            value: 1,
+          },
         })
       ).statusCode,
     ).toBe(404);
     // The course's admin takes part without being enrolled.
     expect(
       (
-        await call(t.app, acme.admin.token, 'POST', '/api/courses/course-discussion-answer/', {
-          question: q.json().id,
-          body: 'Admin',
+        await call(t.app, 'POST', '/api/courses/course-discussion-answer/', {
+          token: acme.admin.token,
+          body: {
+            question: q.json().id,
+            body: 'Admin',
+          },
         })
       ).statusCode,
     ).toBe(201);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
-import { makeUser } from '../../../test/factories/index.ts';
-import { call, enrol, makeCourse } from '../../../test/factories/learning.ts';
+import { enrol, makeCourse, makeUser } from '../../../test/factories/index.ts';
+import { call } from '../../../test/http.ts';
 
 let t: TestApp;
 let acme: Staff;
@@ -32,12 +32,9 @@ describe('get-all-unassign-courses/', () => {
     await enrol(db, enrolled.id, learner.id);
     await enrol(db, completed.id, learner.id, 'completed');
 
-    const res = await call(
-      t.app,
+    const res = await call(t.app, 'GET', '/api/courses/get-all-unassign-courses/?page_size=100', {
       token,
-      'GET',
-      '/api/courses/get-all-unassign-courses/?page_size=100',
-    );
+    });
     expect(res.statusCode).toBe(200);
     const listed = ids(res);
     expect(listed).toEqual(expect.arrayContaining([free.id, pending.id, rejected.id]));
@@ -51,33 +48,27 @@ describe('get-all-unassign-courses/', () => {
     expect(byId.get(rejected.id)).toMatchObject({ enrolment: { status: 'rejected' } });
 
     // Staff see drafts elsewhere, but this list is about courses one can join.
-    const admin = await call(
-      t.app,
-      acme.admin.token,
-      'GET',
-      '/api/courses/get-all-unassign-courses/?page_size=100',
-    );
+    const admin = await call(t.app, 'GET', '/api/courses/get-all-unassign-courses/?page_size=100', {
+      token: acme.admin.token,
+    });
     expect(ids(admin)).not.toContain(draft.id);
     expect(ids(admin)).toContain(enrolled.id);
 
     // The catalogue's search and paging apply.
     const searched = await call(
       t.app,
-      token,
       'GET',
       `/api/courses/get-all-unassign-courses/?search=${encodeURIComponent(free.title)}`,
+      { token },
     );
     expect(searched.json()).toMatchObject({ count: 1, results: [{ id: free.id }] });
     // Another organisation's private course never shows.
     const other = await makeOrganisationWithStaff(db, t.config);
     const foreign = await makeCourse(db, { organisationId: other.org.id });
     expect(ids(res)).not.toContain(foreign.id);
-    const again = await call(
-      t.app,
+    const again = await call(t.app, 'GET', '/api/courses/get-all-unassign-courses/?page_size=100', {
       token,
-      'GET',
-      '/api/courses/get-all-unassign-courses/?page_size=100',
-    );
+    });
     expect(ids(again)).not.toContain(foreign.id);
   });
 });
@@ -95,12 +86,9 @@ describe('{courseId}/enrolments/ search', () => {
     await enrol(db, course.id, ada.id);
     await enrol(db, course.id, bob.id, 'completed');
     const find = async (query: string) => {
-      const res = await call(
-        t.app,
-        acme.admin.token,
-        'GET',
-        `/api/courses/${course.id}/enrolments/?${query}`,
-      );
+      const res = await call(t.app, 'GET', `/api/courses/${course.id}/enrolments/?${query}`, {
+        token: acme.admin.token,
+      });
       expect(res.statusCode).toBe(200);
       return res.json().results.map((e: { user: { id: number } }) => e.user.id);
     };
@@ -127,7 +115,7 @@ describe('get-all-assign-courses/ enrolment_status', () => {
     await enrol(db, done.id, learner.id, 'completed');
     await enrol(db, asked.id, learner.id, 'requested');
     const get = (q: string) =>
-      call(t.app, token, 'GET', `/api/courses/get-all-assign-courses/${q}`);
+      call(t.app, 'GET', `/api/courses/get-all-assign-courses/${q}`, { token });
     expect(ids(await get('')).sort()).toEqual([taking.id, done.id].sort());
     const completed = await get('?enrolment_status=completed');
     expect(completed.json()).toMatchObject({

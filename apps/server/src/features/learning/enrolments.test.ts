@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
-import { makeUser } from '../../../test/factories/index.ts';
-import { call, enrol, makeCourse } from '../../../test/factories/learning.ts';
+import { makeOrganisationWithStaff, type Staff, signedInLearner } from '../../../test/auth.ts';
+import { enrol, makeCourse } from '../../../test/factories/index.ts';
+import { call } from '../../../test/http.ts';
 import type { DomainEvents } from '../../core/events/event-bus.ts';
 import { courseEnrolments } from '../../schema/enrolments.table.ts';
 import { userProfiles } from '../../schema/profiles.table.ts';
@@ -31,26 +31,31 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function learner(org = acme) {
-  const user = await makeUser(t.database.db, { organisationId: org.org.id });
-  return { user, token: await tokenFor(t.database.db, t.config, user, org.org.id) };
-}
-
 describe('assign and unassign', () => {
   it('assigns learners of the organisation (single, bulk and by department), idempotently', async () => {
     const course = await makeCourse(t.database.db, {
       organisationId: acme.org.id,
       createdBy: acme.trainer.user.id,
     });
-    const [a, b, c] = [await learner(), await learner(), await learner()];
-    const one = await call(t.app, acme.trainer.token, 'POST', `/api/courses/${course.id}/assign/`, {
-      users: [a.user.id],
-      due_at: '2030-01-01T00:00:00Z',
+    const [a, b, c] = [
+      await signedInLearner(t, acme.org.id),
+      await signedInLearner(t, acme.org.id),
+      await signedInLearner(t, acme.org.id),
+    ];
+    const one = await call(t.app, 'POST', `/api/courses/${course.id}/assign/`, {
+      token: acme.trainer.token,
+      body: {
+        users: [a.user.id],
+        due_at: '2030-01-01T00:00:00Z',
+      },
     });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual({ assigned: 1, unchanged: 0 });
-    const bulk = await call(t.app, acme.admin.token, 'POST', `/api/courses/${course.id}/assign/`, {
-      users: [a.user.id, b.user.id],
+    const bulk = await call(t.app, 'POST', `/api/courses/${course.id}/assign/`, {
+      token: acme.admin.token,
+      body: {
+        users: [a.user.id, b.user.id],
+      },
     });
     expect(bulk.json()).toEqual({ assigned: 1, unchanged: 1 });
     const [dept] = await t.database.db
@@ -58,20 +63,14 @@ describe('assign and unassign', () => {
       .values({ organisationId: acme.org.id, name: 'Sales' })
       .returning();
     await t.database.db.insert(userProfiles).values({ userId: c.user.id, departmentId: dept!.id });
-    const byDept = await call(
-      t.app,
-      acme.admin.token,
-      'POST',
-      `/api/courses/${course.id}/assign/`,
-      { department: dept!.id },
-    );
+    const byDept = await call(t.app, 'POST', `/api/courses/${course.id}/assign/`, {
+      token: acme.admin.token,
+      body: { department: dept!.id },
+    });
     expect(byDept.json()).toEqual({ assigned: 1, unchanged: 0 });
-    const list = await call(
-      t.app,
-      acme.trainer.token,
-      'GET',
-      `/api/courses/${course.id}/enrolments/?status=enrolled`,
-    );
+    const list = await call(t.app, 'GET', `/api/courses/${course.id}/enrolments/?status=enrolled`, {
+      token: acme.trainer.token,
+    });
     expect(list.json().count).toBe(3);
     const first = list
       .json()
@@ -83,21 +82,21 @@ describe('assign and unassign', () => {
     });
     expect(events.some((e) => e.name === 'enrolment.assigned')).toBe(true);
 
-    const un = await call(t.app, acme.admin.token, 'POST', `/api/courses/${course.id}/unassign/`, {
-      users: [a.user.id, b.user.id],
+    const un = await call(t.app, 'POST', `/api/courses/${course.id}/unassign/`, {
+      token: acme.admin.token,
+      body: {
+        users: [a.user.id, b.user.id],
+      },
     });
     expect(un.json()).toEqual({ unassigned: 2, kept_completed: 0 });
     await t.database.db
       .update(courseEnrolments)
       .set({ status: 'completed' })
       .where(eq(courseEnrolments.userId, c.user.id));
-    const kept = await call(
-      t.app,
-      acme.admin.token,
-      'POST',
-      `/api/courses/${course.id}/unassign/`,
-      { department: dept!.id },
-    );
+    const kept = await call(t.app, 'POST', `/api/courses/${course.id}/unassign/`, {
+      token: acme.admin.token,
+      body: { department: dept!.id },
+    });
     expect(kept.json()).toEqual({ unassigned: 0, kept_completed: 1 });
   });
 
@@ -106,38 +105,47 @@ describe('assign and unassign', () => {
       organisationId: acme.org.id,
       createdBy: acme.admin.user.id,
     });
-    const foreign = await call(
-      t.app,
-      acme.admin.token,
-      'POST',
-      `/api/courses/${course.id}/assign/`,
-      {
+    const foreign = await call(t.app, 'POST', `/api/courses/${course.id}/assign/`, {
+      token: acme.admin.token,
+      body: {
         users: [globex.learner.user.id],
       },
-    );
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors.users[0]).toContain(String(globex.learner.user.id));
-    const staff = await call(t.app, acme.admin.token, 'POST', `/api/courses/${course.id}/assign/`, {
-      users: [acme.trainer.user.id],
+    const staff = await call(t.app, 'POST', `/api/courses/${course.id}/assign/`, {
+      token: acme.admin.token,
+      body: {
+        users: [acme.trainer.user.id],
+      },
     });
     expect(staff.statusCode).toBe(400);
     const [otherDept] = await t.database.db
       .insert(departments)
       .values({ organisationId: globex.org.id, name: 'X' })
       .returning();
-    const dept = await call(t.app, acme.admin.token, 'POST', `/api/courses/${course.id}/assign/`, {
-      department: otherDept!.id,
+    const dept = await call(t.app, 'POST', `/api/courses/${course.id}/assign/`, {
+      token: acme.admin.token,
+      body: {
+        department: otherDept!.id,
+      },
     });
     expect([dept.statusCode, Object.keys(dept.json().errors ?? {})]).toEqual([400, ['department']]);
-    const both = await call(t.app, acme.admin.token, 'POST', `/api/courses/${course.id}/assign/`, {
-      users: [1],
-      department: 1,
+    const both = await call(t.app, 'POST', `/api/courses/${course.id}/assign/`, {
+      token: acme.admin.token,
+      body: {
+        users: [1],
+        department: 1,
+      },
     });
     expect(both.statusCode).toBe(400);
     expect(
       (
-        await call(t.app, acme.admin.token, 'POST', `/api/courses/${course.id}/assign/`, {
-          users: [],
+        await call(t.app, 'POST', `/api/courses/${course.id}/assign/`, {
+          token: acme.admin.token,
+          body: {
+            users: [],
+          },
         })
       ).statusCode,
     ).toBe(400);
@@ -146,27 +154,45 @@ describe('assign and unassign', () => {
       status: 'draft',
       createdBy: acme.admin.user.id,
     });
-    const d = await call(t.app, acme.admin.token, 'POST', `/api/courses/${draft.id}/assign/`, {
-      users: [acme.learner.user.id],
+    const d = await call(t.app, 'POST', `/api/courses/${draft.id}/assign/`, {
+      token: acme.admin.token,
+      body: {
+        users: [acme.learner.user.id],
+      },
     });
     expect(d.statusCode).toBe(400);
     // Not the course's author, another organisation's admin, a learner.
     const payload = { users: [acme.learner.user.id] };
     expect(
-      (await call(t.app, acme.trainer.token, 'POST', `/api/courses/${course.id}/assign/`, payload))
-        .statusCode,
+      (
+        await call(t.app, 'POST', `/api/courses/${course.id}/assign/`, {
+          token: acme.trainer.token,
+          body: payload,
+        })
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await call(t.app, globex.admin.token, 'POST', `/api/courses/${course.id}/assign/`, payload))
-        .statusCode,
+      (
+        await call(t.app, 'POST', `/api/courses/${course.id}/assign/`, {
+          token: globex.admin.token,
+          body: payload,
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await call(t.app, acme.learner.token, 'POST', `/api/courses/${course.id}/assign/`, payload))
-        .statusCode,
+      (
+        await call(t.app, 'POST', `/api/courses/${course.id}/assign/`, {
+          token: acme.learner.token,
+          body: payload,
+        })
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await call(t.app, acme.trainer.token, 'GET', `/api/courses/${course.id}/enrolments/`))
-        .statusCode,
+      (
+        await call(t.app, 'GET', `/api/courses/${course.id}/enrolments/`, {
+          token: acme.trainer.token,
+        })
+      ).statusCode,
     ).toBe(403);
     const [row] = await t.database.db
       .select()
@@ -182,37 +208,55 @@ describe('user-enrolments', () => {
       organisationId: acme.org.id,
       createdBy: acme.admin.user.id,
     });
-    const l = await learner();
+    const l = await signedInLearner(t, acme.org.id);
     const e = await enrol(t.database.db, course.id, l.user.id);
     const url = `/api/courses/user-enrolments/${e.id}/`;
-    const due = await call(t.app, acme.admin.token, 'PATCH', url, {
-      due_at: '2031-05-01T12:00:00Z',
+    const due = await call(t.app, 'PATCH', url, {
+      token: acme.admin.token,
+      body: {
+        due_at: '2031-05-01T12:00:00Z',
+      },
     });
     expect(due.json()).toMatchObject({ due_at: '2031-05-01T12:00:00.000Z', status: 'enrolled' });
-    const bad = await call(t.app, acme.admin.token, 'PATCH', url, { status: 'rejected' });
+    const bad = await call(t.app, 'PATCH', url, {
+      token: acme.admin.token,
+      body: { status: 'rejected' },
+    });
     expect([bad.statusCode, Object.keys(bad.json().errors)]).toEqual([400, ['status']]);
     expect(
-      (await call(t.app, acme.admin.token, 'PATCH', url, { status: 'requested' })).statusCode,
+      (await call(t.app, 'PATCH', url, { token: acme.admin.token, body: { status: 'requested' } }))
+        .statusCode,
     ).toBe(400);
-    const done = await call(t.app, acme.admin.token, 'PATCH', url, { status: 'completed' });
+    const done = await call(t.app, 'PATCH', url, {
+      token: acme.admin.token,
+      body: { status: 'completed' },
+    });
     expect(done.json()).toMatchObject({ status: 'completed', progress_percent: 100 });
-    const reopened = await call(t.app, acme.admin.token, 'PATCH', url, { status: 'enrolled' });
+    const reopened = await call(t.app, 'PATCH', url, {
+      token: acme.admin.token,
+      body: { status: 'enrolled' },
+    });
     expect(reopened.json()).toMatchObject({
       status: 'enrolled',
       progress_percent: 0,
       completed_at: null,
     });
-    await call(t.app, acme.admin.token, 'PATCH', url, { status: 'completed' });
-    expect((await call(t.app, acme.trainer.token, 'PATCH', url, { due_at: null })).statusCode).toBe(
-      403,
-    );
-    expect((await call(t.app, globex.admin.token, 'PATCH', url, { due_at: null })).statusCode).toBe(
-      404,
-    );
+    await call(t.app, 'PATCH', url, { token: acme.admin.token, body: { status: 'completed' } });
+    expect(
+      (await call(t.app, 'PATCH', url, { token: acme.trainer.token, body: { due_at: null } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'PATCH', url, { token: globex.admin.token, body: { due_at: null } }))
+        .statusCode,
+    ).toBe(404);
     expect(
       (
-        await call(t.app, acme.admin.token, 'PATCH', '/api/courses/user-enrolments/999999/', {
-          due_at: null,
+        await call(t.app, 'PATCH', '/api/courses/user-enrolments/999999/', {
+          token: acme.admin.token,
+          body: {
+            due_at: null,
+          },
         })
       ).statusCode,
     ).toBe(404);

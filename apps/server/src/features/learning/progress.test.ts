@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
-import { makeUser } from '../../../test/factories/index.ts';
-import { call, enrol, makeCourse, makeModule } from '../../../test/factories/learning.ts';
+import { enrolledLearner, makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
+import { makeCourse, makeModuleWithFiles } from '../../../test/factories/index.ts';
+import { call } from '../../../test/http.ts';
 
 let t: TestApp;
 let acme: Staff;
@@ -18,15 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function enrolledLearner(courseId: number) {
-  const user = await makeUser(t.database.db, { organisationId: acme.org.id });
-  await enrol(t.database.db, courseId, user.id);
-  return { user, token: await tokenFor(t.database.db, t.config, user, acme.org.id) };
-}
 const report = (token: string, payload: object) =>
-  call(t.app, token, 'POST', '/api/courses/module-file-user-status/', payload);
+  call(t.app, 'POST', '/api/courses/module-file-user-status/', { token, body: payload });
 const state = (token: string, payload: object) =>
-  call(t.app, token, 'POST', '/api/courses/user-course-module-file-status/', payload);
+  call(t.app, 'POST', '/api/courses/user-course-module-file-status/', { token, body: payload });
 
 describe('progress', () => {
   it('completing every required file completes the course once, with progress 100', async () => {
@@ -34,9 +29,13 @@ describe('progress', () => {
       organisationId: acme.org.id,
       createdBy: acme.trainer.user.id,
     });
-    const m1 = await makeModule(t.database.db, course, [{}, { required: false }], 0);
-    const m2 = await makeModule(t.database.db, course, [{}], 1);
-    const l = await enrolledLearner(course.id);
+    const m1 = await makeModuleWithFiles(t.database.db, {
+      course,
+      files: [{}, { required: false }],
+      position: 0,
+    });
+    const m2 = await makeModuleWithFiles(t.database.db, { course, files: [{}], position: 1 });
+    const l = await enrolledLearner(t, course);
 
     const fresh = await state(l.token, { course: course.id });
     expect(fresh.json()).toMatchObject({
@@ -97,8 +96,8 @@ describe('progress', () => {
 
   it('two racing reports that finish the course emit course.completed once', async () => {
     const course = await makeCourse(t.database.db, { organisationId: acme.org.id });
-    const m = await makeModule(t.database.db, course, [{}, {}]);
-    const l = await enrolledLearner(course.id);
+    const m = await makeModuleWithFiles(t.database.db, { course, files: [{}, {}] });
+    const l = await enrolledLearner(t, course);
     await Promise.all(
       m.files.map((f) => report(l.token, { module_file: f.id, status: 'completed' })),
     );
@@ -109,14 +108,14 @@ describe('progress', () => {
 
   it('refuses learners not enrolled, unknown files and unbounded time', async () => {
     const course = await makeCourse(t.database.db, { organisationId: acme.org.id });
-    const m = await makeModule(t.database.db, course);
+    const m = await makeModuleWithFiles(t.database.db, { course });
     const outsider = await report(acme.learner.token, {
       module_file: m.files[0]!.id,
       status: 'completed',
     });
     expect(outsider.statusCode).toBe(403);
     expect((await state(acme.learner.token, { course: course.id })).statusCode).toBe(403);
-    const l = await enrolledLearner(course.id);
+    const l = await enrolledLearner(t, course);
     expect((await report(l.token, { module_file: 999999, status: 'completed' })).statusCode).toBe(
       404,
     );
@@ -145,12 +144,12 @@ describe('progress', () => {
       organisationId: acme.org.id,
       createdBy: acme.trainer.user.id,
     });
-    await makeModule(t.database.db, course);
-    const l = await enrolledLearner(course.id);
+    await makeModuleWithFiles(t.database.db, { course });
+    const l = await enrolledLearner(t, course);
     const byTrainer = await state(acme.trainer.token, { course: course.id, user: l.user.id });
     expect(byTrainer.statusCode).toBe(200);
     expect(byTrainer.json().files).toHaveLength(1);
-    const other = await enrolledLearner(course.id);
+    const other = await enrolledLearner(t, course);
     expect((await state(other.token, { course: course.id, user: l.user.id })).statusCode).toBe(403);
     expect(
       (await state(globex.admin.token, { course: course.id, user: l.user.id })).statusCode,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
-import { makeUser } from '../../../test/factories/index.ts';
-import { call, enrol, makeCourse } from '../../../test/factories/learning.ts';
+import { enrol, makeCourse, makeUser } from '../../../test/factories/index.ts';
+import { call } from '../../../test/http.ts';
 
 let t: TestApp;
 let acme: Staff;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const review = (token: string, payload: object) =>
-  call(t.app, token, 'POST', '/api/courses/reviews/', payload);
+  call(t.app, 'POST', '/api/courses/reviews/', { token, body: payload });
 
 describe('course reviews', () => {
   it('refuses a review by a learner not enrolled, with non_field_errors', async () => {
@@ -78,12 +78,9 @@ describe('course reviews', () => {
       const token = await tokenFor(t.database.db, t.config, u, acme.org.id);
       expect((await review(token, { course: course.id, rating })).statusCode).toBe(201);
     }
-    const page = await call(
-      t.app,
-      acme.trainer.token,
-      'GET',
-      `/api/courses/reviews-list/${course.id}/?page_size=2`,
-    );
+    const page = await call(t.app, 'GET', `/api/courses/reviews-list/${course.id}/?page_size=2`, {
+      token: acme.trainer.token,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({
       count: 3,
@@ -96,7 +93,9 @@ describe('course reviews', () => {
     const empty = await makeCourse(t.database.db, { organisationId: acme.org.id });
     expect(
       (
-        await call(t.app, acme.learner.token, 'GET', `/api/courses/reviews-list/${empty.id}/`)
+        await call(t.app, 'GET', `/api/courses/reviews-list/${empty.id}/`, {
+          token: acme.learner.token,
+        })
       ).json(),
     ).toMatchObject({
       count: 0,
@@ -105,8 +104,11 @@ describe('course reviews', () => {
     });
     const other = await makeOrganisationWithStaff(t.database.db, t.config);
     expect(
-      (await call(t.app, other.learner.token, 'GET', `/api/courses/reviews-list/${course.id}/`))
-        .statusCode,
+      (
+        await call(t.app, 'GET', `/api/courses/reviews-list/${course.id}/`, {
+          token: other.learner.token,
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
@@ -120,7 +122,7 @@ describe('course reviews', () => {
     await enrol(t.database.db, done.id, learner.id, 'completed');
     await enrol(t.database.db, requested.id, learner.id, 'requested');
     const mine = (state?: string) =>
-      call(t.app, token, 'GET', `/api/courses/my-reviews/${state ? `?state=${state}` : ''}`);
+      call(t.app, 'GET', `/api/courses/my-reviews/${state ? `?state=${state}` : ''}`, { token });
 
     const todo = await mine();
     expect(todo.statusCode).toBe(200);
@@ -153,12 +155,14 @@ describe('course reviews', () => {
     // Another learner's reviews never show.
     expect(
       (
-        await call(t.app, acme.learner.token, 'GET', '/api/courses/my-reviews/?state=reviewed')
+        await call(t.app, 'GET', '/api/courses/my-reviews/?state=reviewed', {
+          token: acme.learner.token,
+        })
       ).json().results,
     ).not.toContainEqual(
       expect.objectContaining({ course: expect.objectContaining({ id: done.id }) }),
     );
     expect((await mine('nonsense')).statusCode).toBe(400);
-    expect((await call(t.app, undefined, 'GET', '/api/courses/my-reviews/')).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', '/api/courses/my-reviews/')).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { bearer, makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
+import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
+import { call } from '../../../test/http.ts';
 import { expectPlainTextRefused, MARKUP } from '../../../test/plain-text.ts';
 
 /**
@@ -20,8 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const send = (method: 'POST' | 'PATCH', url: string, token: string, payload: object) =>
-  t.app.inject({ method, url: `${base}/${url}`, headers: bearer(token), payload });
+const send = (method: 'POST' | 'PATCH', url: string, token: string, body: object) =>
+  call(t.app, method, `${base}/${url}`, { token, body });
 
 describe('plain text in organisations refuses markup', () => {
   it('the theme welcome message, title and custom field; the public theme keeps the old one', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
+import { call } from '../../../test/http.ts';
 import { userProfiles } from '../../schema/profiles.table.ts';
 
 let t: TestApp;
@@ -15,13 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, token: string, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${base}/${url}`,
-    headers: bearer(token),
-    payload: payload as object,
-  });
+const post = (url: string, token: string, body: unknown) =>
+  call(t.app, 'POST', `${base}/${url}`, { token, body });
 
 describe('organisations', () => {
   it('a superadmin creates an organisation with its default theme; its domain is unique', async () => {

@@ -4,9 +4,13 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { bearer, makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
-import { makeUser } from '../../../test/factories/index.ts';
-import { multipartFile } from '../../../test/factories/structure.ts';
+import {
+  bearer,
+  makeOrganisationWithStaff,
+  type Staff,
+  signedInLearner,
+} from '../../../test/auth.ts';
+import { call } from '../../../test/http.ts';
 import { auditEvents } from '../../schema/audit.table.ts';
 import { userProfiles } from '../../schema/profiles.table.ts';
 
@@ -30,20 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newLearner() {
-  const user = await makeUser(t.database.db, { organisationId: acme.org.id });
-  return { user, token: await tokenFor(t.database.db, t.config, user, acme.org.id) };
-}
-
-const upload = (token: string, id: number, filename: string, content: Buffer, field = 'file') => {
-  const form = multipartFile(field, filename, content);
-  return t.app.inject({
-    method: 'PATCH',
-    url: url(id),
-    payload: form.payload,
-    headers: { ...form.headers, ...bearer(token) },
-  });
-};
+const upload = (token: string, id: number, filename: string, content: Buffer, field = 'file') =>
+  call(t.app, 'PATCH', url(id), { token, form: [{ name: field, filename, content }] });
 
 function storedImages(): string[] {
   const dir = path.join(t.config.dataDir, 'files', 'profile-images');
@@ -56,7 +48,7 @@ function storedImages(): string[] {
 
 describe('profile_image/{id}/', () => {
   it('resizes an uploaded PNG to a 256×256 webp and serves it', async () => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     const res = await upload(me.token, me.user.id, 'Holiday Photo.PNG', photo);
     expect(res.statusCode).toBe(200);
     const photoUrl: string = res.json().photo_url;
@@ -89,14 +81,14 @@ describe('profile_image/{id}/', () => {
   });
 
   it('is served to a browser through the token cookie too', async () => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     await upload(me.token, me.user.id, 'me.png', photo);
     const res = await t.app.inject({ url: url(me.user.id), cookies: { token: me.token } });
     expect(res.statusCode).toBe(200);
   });
 
   it('replaces the previous photo and deletes its file', async () => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     const before = storedImages().length;
     const first = await upload(me.token, me.user.id, 'a.png', photo);
     expect(storedImages()).toHaveLength(before + 1);
@@ -107,7 +99,7 @@ describe('profile_image/{id}/', () => {
   });
 
   it('refuses a .png that is really text (415) and a file type outside the list (415)', async () => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     const fake = await upload(
       me.token,
       me.user.id,
@@ -133,7 +125,7 @@ describe('profile_image/{id}/', () => {
   });
 
   it('refuses a file over 5 MB with 413, leaving nothing stored', async () => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     const before = storedImages().length;
     const big = Buffer.concat([photo, Buffer.alloc(5 * 1024 * 1024, 1)]);
     const res = await upload(me.token, me.user.id, 'huge.png', big);
@@ -145,7 +137,7 @@ describe('profile_image/{id}/', () => {
   });
 
   it('wants the image in the field named file, as multipart', async () => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     const wrongField = await upload(me.token, me.user.id, 'a.png', photo, 'image');
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().errors.file).toBeDefined();
@@ -159,8 +151,8 @@ describe('profile_image/{id}/', () => {
   });
 
   it("refuses a learner changing a colleague's photo (403); an admin may, audited", async () => {
-    const learner = await newLearner();
-    const colleague = await newLearner();
+    const learner = await signedInLearner(t, acme.org.id);
+    const colleague = await signedInLearner(t, acme.org.id);
     const res = await upload(colleague.token, learner.user.id, 'a.png', photo);
     expect(res.statusCode).toBe(403);
     const byAdmin = await upload(acme.admin.token, learner.user.id, 'a.png', photo);
@@ -179,7 +171,7 @@ describe('profile_image/{id}/', () => {
   });
 
   it('is not shown to another organisation (404), and 404 when there is none', async () => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     const none = await t.app.inject({ url: url(me.user.id), headers: bearer(me.token) });
     expect([none.statusCode, none.json().message]).toEqual([
       404,

@@ -2,7 +2,12 @@ import { ROLE } from '@atrium/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { bearer, makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
+import {
+  bearer,
+  makeOrganisationWithStaff,
+  type Staff,
+  signedInLearner,
+} from '../../../test/auth.ts';
 import { makeUser } from '../../../test/factories/index.ts';
 import { makeStructure } from '../../../test/factories/structure.ts';
 import { auditEvents } from '../../schema/audit.table.ts';
@@ -27,12 +32,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A learner of acme of their own, so tests do not see each other's edits. */
-async function newLearner(organisationId = acme.org.id) {
-  const user = await makeUser(t.database.db, { organisationId });
-  return { user, token: await tokenFor(t.database.db, t.config, user, organisationId) };
-}
-
 const patch = (token: string, id: number, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PATCH', url: edit(id), headers: bearer(token), payload });
 
@@ -46,7 +45,7 @@ async function auditsFor(userId: number) {
 
 describe('user-profile-details/{id}/', () => {
   it('shows a user their whole profile, empty sections included', async () => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     const res = await t.app.inject({ url: details(me.user.id), headers: bearer(me.token) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -81,7 +80,7 @@ describe('user-profile-details/{id}/', () => {
   });
 
   it('lets colleagues read a profile but not edit it', async () => {
-    const learner = await newLearner();
+    const learner = await signedInLearner(t, acme.org.id);
     const res = await t.app.inject({
       url: details(learner.user.id),
       headers: bearer(acme.trainer.token),
@@ -131,7 +130,7 @@ describe('user-profile-details/{id}/', () => {
 
 describe('PATCH {id}/', () => {
   it('lets a learner edit their own basics and place in the organisation', async () => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     const res = await patch(me.token, me.user.id, {
       first_name: ' Ada ',
       last_name: 'Lovelace',
@@ -171,8 +170,8 @@ describe('PATCH {id}/', () => {
   });
 
   it("refuses a learner editing a colleague's profile (403) and another organisation's (404)", async () => {
-    const me = await newLearner();
-    const colleague = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
+    const colleague = await signedInLearner(t, acme.org.id);
     const res = await patch(me.token, colleague.user.id, { first_name: 'Hacked' });
     expect([res.statusCode, res.json().message]).toEqual([
       403,
@@ -193,7 +192,7 @@ describe('PATCH {id}/', () => {
   });
 
   it('lets an admin edit a user of their organisation, audited, but not one of another', async () => {
-    const learner = await newLearner();
+    const learner = await signedInLearner(t, acme.org.id);
     const res = await patch(acme.admin.token, learner.user.id, {
       first_name: 'Grace',
       department: structure.support.department.id,
@@ -226,7 +225,7 @@ describe('PATCH {id}/', () => {
   });
 
   it('lets only an admin change the e-mail, unique regardless of case, and audits it', async () => {
-    const learner = await newLearner();
+    const learner = await signedInLearner(t, acme.org.id);
     const own = await patch(learner.token, learner.user.id, { email: 'mine@example.test' });
     expect([own.statusCode, own.json().message]).toEqual([
       403,
@@ -270,7 +269,7 @@ describe('PATCH {id}/', () => {
     ['username', { username: 'root' }],
     ['permissions', { permissions: [] }],
   ])('refuses %s in the payload (mass assignment) and changes nothing', async (field, extra) => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     const res = await patch(me.token, me.user.id, { first_name: 'Changed', ...extra });
     expect(res.statusCode).toBe(400);
     expect(res.json().non_field_errors.join(' ')).toContain(`"${field}"`);
@@ -279,7 +278,7 @@ describe('PATCH {id}/', () => {
   });
 
   it('refuses a designation or location of another department, and a department of another organisation', async () => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     const wrongDesignation = await patch(me.token, me.user.id, {
       department: structure.sales.department.id,
       designation: structure.support.designation.id,
@@ -308,7 +307,7 @@ describe('PATCH {id}/', () => {
   });
 
   it('checks the designation against the stored department when only it is sent', async () => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     await patch(me.token, me.user.id, { department: structure.support.department.id });
     const res = await patch(me.token, me.user.id, {
       designation: structure.support.designation.id,
@@ -320,7 +319,7 @@ describe('PATCH {id}/', () => {
   });
 
   it('validates the fields and refuses an empty change', async () => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     const res = await patch(me.token, me.user.id, {
       first_name: '',
       phone: 'call me',
@@ -372,14 +371,14 @@ describe('choice lists', () => {
   });
 
   it("skills/ offers the organisation's own skills and the base list, searchable, never another organisation's", async () => {
-    const mine = await newLearner();
+    const mine = await signedInLearner(t, acme.org.id);
     await t.app.inject({
       method: 'POST',
       url: '/api/v1/accounts/additional-info/',
       headers: bearer(mine.token),
       payload: { skills: ['Pottery', 'Kiln_Firing 100%'] },
     });
-    const theirs = await newLearner(other.org.id);
+    const theirs = await signedInLearner(t, other.org.id);
     await t.app.inject({
       method: 'POST',
       url: '/api/v1/accounts/additional-info/',

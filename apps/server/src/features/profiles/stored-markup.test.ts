@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { bearer, makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
-import { makeUser } from '../../../test/factories/index.ts';
+import {
+  bearer,
+  makeOrganisationWithStaff,
+  type Staff,
+  signedInLearner,
+} from '../../../test/auth.ts';
+import { call } from '../../../test/http.ts';
 import { expectPlainTextRefused, MARKUP } from '../../../test/plain-text.ts';
 
 /**
@@ -18,16 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newLearner() {
-  const user = await makeUser(t.database.db, { organisationId: acme.org.id });
-  return { user, token: await tokenFor(t.database.db, t.config, user, acme.org.id) };
-}
-const send = (method: 'POST' | 'PATCH', url: string, token: string, payload: object) =>
-  t.app.inject({ method, url: `${base}/${url}`, headers: bearer(token), payload });
+const send = (method: 'POST' | 'PATCH', url: string, token: string, body: object) =>
+  call(t.app, method, `${base}/${url}`, { token, body });
 
 describe('plain text in profiles refuses markup', () => {
   it('the bio and the names, edited by the user or an admin', async () => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     const url = `${me.user.id}/`;
     expectPlainTextRefused(await send('PATCH', url, me.token, { bio: MARKUP }), 'bio');
     expectPlainTextRefused(
@@ -51,7 +52,7 @@ describe('plain text in profiles refuses markup', () => {
   });
 
   it('the sections: education, professional info and skills', async () => {
-    const me = await newLearner();
+    const me = await signedInLearner(t, acme.org.id);
     expectPlainTextRefused(
       await send('POST', 'education/', me.token, { institution: MARKUP, degree: 'BSc' }),
       'institution',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { storedFiles } from '../../../test/factories/catalogue.ts';
+import { storedFiles } from '../../../test/factories/index.ts';
 import { manifest, uploadZip } from '../../../test/factories/scorm.ts';
 import {
   deflateRepeated,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { api } from '../../../test/factories/catalogue.ts';
 import {
   contentGet,
   contentPath,
@@ -9,6 +8,7 @@ import {
   samplePackage,
   uploadZip,
 } from '../../../test/factories/scorm.ts';
+import { api } from '../../../test/http.ts';
 import { signContentGrant, verifyContentGrant } from '../../core/content/content-grant.ts';
 import { packageCsp } from './content.ts';
 

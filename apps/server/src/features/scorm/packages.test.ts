@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { api, storedFiles } from '../../../test/factories/catalogue.ts';
+import { storedFiles } from '../../../test/factories/index.ts';
 import {
   buildZip,
   courseUsing,
@@ -10,6 +10,7 @@ import {
   samplePackage,
   uploadZip,
 } from '../../../test/factories/scorm.ts';
+import { api } from '../../../test/http.ts';
 import { repositoryFiles } from '../../schema/courses.table.ts';
 import { scormPackages, scormScos } from '../../schema/scorm.table.ts';
 

@@ -5,8 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
-import { api, storedFiles } from '../../../test/factories/catalogue.ts';
-import { makeUser } from '../../../test/factories/index.ts';
+import { makeUser, storedFiles } from '../../../test/factories/index.ts';
 import {
   contentGet,
   contentPath,
@@ -15,6 +14,7 @@ import {
   REAL_PACKAGES,
   uploadZip,
 } from '../../../test/factories/scorm.ts';
+import { api } from '../../../test/http.ts';
 import { moduleFileProgress } from '../../schema/enrolments.table.ts';
 
 /**

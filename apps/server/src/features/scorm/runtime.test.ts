@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff, tokenFor } from '../../../test/auth.ts';
-import { api } from '../../../test/factories/catalogue.ts';
 import { makeUser } from '../../../test/factories/index.ts';
 import { courseUsing, samplePackage, uploadZip } from '../../../test/factories/scorm.ts';
+import { api } from '../../../test/http.ts';
 import { courseEnrolments, moduleFileProgress } from '../../schema/enrolments.table.ts';
 
 let t: TestApp;

@@ -6,7 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
-import { api, makeCourse } from '../../../test/factories/catalogue.ts';
+import { makeCourse } from '../../../test/factories/index.ts';
+import { api } from '../../../test/http.ts';
 import { jobs } from '../../core/jobs/jobs.table.ts';
 import { courseModules, courses, moduleFiles } from '../../schema/courses.table.ts';
 import { courseEnrolments } from '../../schema/enrolments.table.ts';
@@ -67,7 +68,7 @@ const drain = () => t.app.ctx.jobs.drain();
 
 /** Puts the file in a module of a new course of acme's, with the given status. */
 async function useInCourse(fileId: number, status: 'draft' | 'published') {
-  const course = await makeCourse(t, { organisationId: acme.org.id, status });
+  const course = await makeCourse(t.database.db, { organisationId: acme.org.id, status });
   const [mod] = await t.database.db
     .insert(courseModules)
     .values({ courseId: course.id, title: 'Videos', position: 1 })
