@@ -142,6 +142,32 @@ export const ZCoursePatch = z.strictObject({
 });
 export type TCoursePatch = z.infer<typeof ZCoursePatch>;
 
+/**
+ * What the caller may do to a course, computed on the server by the catalogue's policy (the same
+ * predicates that refuse the calls): the web shows or hides actions from it and never derives
+ * the rules itself. The status moves are what published/{id}/ accepts; the web picks among them
+ * the ones its screens offer.
+ */
+export const ZCourseAbilities = z.object({
+  /** Change its text and settings (spec §4 editability, organisation, authorship). */
+  edit: z.boolean(),
+  delete: z.boolean(),
+  /** Manage its learners, enrolment requests, FAQs, assignments and reports. */
+  manage: z.boolean(),
+  /** Move it to published. */
+  publish: z.boolean(),
+  /** Move it to pending (review). */
+  submit_for_review: z.boolean(),
+  /** Move it back to draft (unpublish, send back, withdraw). */
+  return_to_draft: z.boolean(),
+  /** Changes past an admin's review (contract canChangeCourse), for someone who may edit. */
+  widen_visibility: z.boolean(),
+  add_content: z.boolean(),
+  /** Ask to join it (a learner of its organisation; published; takes requests). */
+  request_enrolment: z.boolean(),
+});
+export type TCourseAbilities = z.infer<typeof ZCourseAbilities>;
+
 const ZRef = z.object({ id: z.number().int(), name: z.string() });
 export const ZCourse = z.object({
   id: z.number().int(),
@@ -164,8 +190,9 @@ export const ZCourse = z.object({
   updated_at: z.string(),
   published_at: z.string().nullable(),
   module_count: z.number().int(),
-  /** Whether the caller may edit it (spec §4 rule and ownership). */
+  /** Whether the caller may edit it: abilities.edit, kept for the clients that read it. */
   can_edit: z.boolean(),
+  abilities: ZCourseAbilities,
   /** The caller's enrolment, on get-all-assign-courses/ only. */
   enrolment: z
     .object({

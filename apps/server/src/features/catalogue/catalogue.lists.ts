@@ -29,7 +29,7 @@ const signedIn = access.authenticated();
 type Query = z.output<typeof ZCatalogueQuery>;
 
 /**
- * Every list of spec §7 is the catalogue the caller may see (course-access
+ * Every list of spec §7 is the catalogue the caller may see (catalogue.policy
  * canSee, as SQL) narrowed by the list's own condition, with the same search,
  * filters, ordering and pagination.
  */

@@ -6,7 +6,8 @@ import { notFound } from '../../core/errors/app-error.ts';
 import { courseCategories, courses } from '../../schema/courses.table.ts';
 import { courseEnrolments } from '../../schema/enrolments.table.ts';
 import { memberships, users } from '../../schema/users.table.ts';
-import { type Course, canEdit, canSee } from './course-access.ts';
+import { canEdit, canSee, courseAbilities } from './catalogue.policy.ts';
+import type { Course } from './course-access.ts';
 
 /** A stored image's version: its key is new with every upload, so caches never show a stale one. */
 export const imageVersion = (key: string) => key.split('/').pop()!.slice(0, 8);
@@ -14,7 +15,7 @@ export const imageVersion = (key: string) => key.split('/').pop()!.slice(0, 8);
 export const courseImageUrl = (c: { id: number; imageKey: string | null }) =>
   c.imageKey ? `/api/courses/${c.id}/image/?v=${imageVersion(c.imageKey)}` : null;
 
-/** canSee() of course-access.ts as SQL, so lists filter in the database. */
+/** canSee() of catalogue.policy.ts as SQL, so lists filter in the database. */
 export function visibleTo(auth: AuthContext): SQL | undefined {
   if (auth.isSuperadmin) return undefined;
   const shared = and(eq(courses.visibility, 'catalogue'), eq(courses.status, 'published'));
@@ -107,6 +108,8 @@ export function toCourse(auth: AuthContext, r: Row): TCourse {
     published_at: c.publishedAt?.toISOString() ?? null,
     module_count: r.moduleCount,
     can_edit: canEdit(auth, c),
+    // From the row in hand: a list's abilities cost no query per course.
+    abilities: courseAbilities(auth, c),
   };
 }
 

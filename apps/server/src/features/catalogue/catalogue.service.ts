@@ -1,6 +1,5 @@
 import {
   needsAdminApproval,
-  ROLE,
   type TCourseDashboard,
   type TCourseDetail,
   type TCourseInput,
@@ -18,11 +17,11 @@ import type { StoredFile } from '../../core/storage/file-store.ts';
 import { sanitiseRichText } from '../../core/text/sanitise.ts';
 import { courseCategories, courseReviews, courses } from '../../schema/courses.table.ts';
 import { courseEnrolments } from '../../schema/enrolments.table.ts';
+import { canManage, statusTargets } from './catalogue.policy.ts';
 import { courseRow, visibleCourseRow } from './catalogue.repository.ts';
 import {
   assertCourseChange,
   type Course,
-  canManage,
   courseFor,
   editableCourseFor,
   lockedCourse,
@@ -44,8 +43,6 @@ async function assertCategory(db: DbOrTx, organisationId: number, categoryId: nu
     );
   if (!row) throw fieldError('category', 'Choose a category of your organisation.');
 }
-
-const isStaff = (auth: AuthContext) => auth.isSuperadmin || auth.roleId === ROLE.ADMIN;
 
 export const catalogue = {
   async create(ctx: AppContext, auth: AuthContext, input: TCourseInput, image?: StoredFile) {
@@ -192,12 +189,12 @@ export const catalogue = {
     const course = await courseFor(ctx.db, auth, id);
     if (!canManage(auth, course)) throw forbidden();
     if (course.status !== target) {
-      if (!isStaff(auth)) {
+      // Refused moves keep their own words: what the author tried and who can do it instead.
+      if (!statusTargets(auth, course).includes(target)) {
         if (target === 'published') throw forbidden('Only an admin can publish a course.');
-        if (target === 'pending' && course.status !== 'draft')
+        if (target === 'pending')
           throw badRequest(`A ${course.status} course cannot be submitted for approval.`);
-        if (target === 'draft' && course.status !== 'pending')
-          throw forbidden(`A ${course.status} course can be withdrawn by an admin only.`);
+        throw forbidden(`A ${course.status} course can be withdrawn by an admin only.`);
       }
       await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
         await tx

@@ -1,4 +1,4 @@
-import { fileKindOf, REPOSITORY_ALLOWED_TYPES, ROLE, type TRepositoryFile } from '@atrium/contract';
+import { fileKindOf, REPOSITORY_ALLOWED_TYPES, type TRepositoryFile } from '@atrium/contract';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -21,7 +21,7 @@ import {
   moduleFiles,
   repositoryFiles,
 } from '../../schema/courses.table.ts';
-import { canSee } from './course-access.ts';
+import { canChangeRepositoryFile, canSee, canUseRepository } from './catalogue.policy.ts';
 import { fileUrl } from './course-modules.service.ts';
 
 type RepoFile = typeof repositoryFiles.$inferSelect;
@@ -47,13 +47,6 @@ function toFile(f: RepoFile, used: number): TRepositoryFile {
   };
 }
 
-const isStaff = (auth: AuthContext) => auth.isSuperadmin || auth.roleId === ROLE.ADMIN;
-/** Admins and trainers of the organisation manage its repository (superadmin: any). */
-const managesRepository = (auth: AuthContext, f: RepoFile) =>
-  auth.isSuperadmin ||
-  (f.organisationId === auth.organisationId &&
-    (auth.roleId === ROLE.ADMIN || auth.roleId === ROLE.TRAINER));
-
 async function find(db: DbOrTx, id: number): Promise<RepoFile> {
   const [f] = await db.select().from(repositoryFiles).where(eq(repositoryFiles.id, id));
   if (!f) throw notFound(NOT_FOUND);
@@ -63,8 +56,8 @@ async function find(db: DbOrTx, id: number): Promise<RepoFile> {
 /** A file the caller may change: admins any of the organisation's, trainers their own uploads. */
 async function changeable(db: DbOrTx, auth: AuthContext, id: number): Promise<RepoFile> {
   const f = await find(db, id);
-  if (!managesRepository(auth, f)) throw notFound(NOT_FOUND);
-  if (!isStaff(auth) && f.uploadedBy !== auth.userId)
+  if (!canUseRepository(auth, f)) throw notFound(NOT_FOUND);
+  if (!canChangeRepositoryFile(auth, f))
     throw forbidden('Only an admin or the person who uploaded it can change this file.');
   return f;
 }
@@ -226,7 +219,7 @@ export const fileRepository = {
   /** A file the caller may download: they manage the repository, or see a course that uses it. */
   async forDownload(ctx: AppContext, auth: AuthContext, id: number): Promise<RepoFile> {
     const f = await find(ctx.db, id);
-    if (managesRepository(auth, f)) return f;
+    if (canUseRepository(auth, f)) return f;
     const using = await ctx.db
       .selectDistinct({ course: courses })
       .from(moduleFiles)

@@ -9,6 +9,7 @@ export const catalogueModule: AppModule = {
   matrix: catalogueMatrix,
 };
 
+export * from './catalogue.policy.ts';
 export * from './course-access.ts';
 export { fileUrl } from './course-modules.service.ts';
 export { fileRepository } from './file-repository.service.ts';

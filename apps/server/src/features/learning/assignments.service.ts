@@ -7,9 +7,8 @@ import type { DbOrTx } from '../../core/db/database.ts';
 import { fieldError, notFound } from '../../core/errors/app-error.ts';
 import { courseModules } from '../../schema/courses.table.ts';
 import { assignmentSubmissions, assignments } from '../../schema/enrolments.table.ts';
-import { type Course, courseFor } from '../catalogue/index.ts';
+import { type Course, courseFor, managedCourseFor } from '../catalogue/index.ts';
 import { submissionRows } from './assignment-submission-rows.ts';
-import { managedCourse } from './enrolments.service.ts';
 import { assertParticipant, iso } from './enrolments.shared.ts';
 
 export type Assignment = typeof assignments.$inferSelect;
@@ -103,7 +102,7 @@ export const assignmentsService = {
 
   async create(db: DbOrTx, auth: AuthContext, body: TAssignmentCreate): Promise<TAssignment> {
     const input = ZAssignmentCreate.parse(body);
-    await managedCourse(db, auth, input.course);
+    await managedCourseFor(db, auth, input.course);
     await assertModuleOfCourse(db, input.module, input.course);
     const [row] = await db
       .insert(assignments)
@@ -128,7 +127,7 @@ export const assignmentsService = {
     input: TAssignmentUpdate,
   ): Promise<TAssignment> {
     const { assignment } = await assignmentFor(db, auth, id);
-    await managedCourse(db, auth, assignment.courseId);
+    await managedCourseFor(db, auth, assignment.courseId);
     await assertModuleOfCourse(db, input.module, assignment.courseId);
     if (input.max_score !== undefined) {
       const [above] = await db
@@ -158,7 +157,7 @@ export const assignmentsService = {
   /** Deletes the assignment with its submissions, then their stored files. */
   async remove(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
     const { assignment } = await assignmentFor(ctx.db, auth, id);
-    await managedCourse(ctx.db, auth, assignment.courseId);
+    await managedCourseFor(ctx.db, auth, assignment.courseId);
     const keys = await ctx.db.transaction(async (tx) => {
       const files = await tx
         .select({ key: assignmentSubmissions.fileKey })

@@ -20,10 +20,9 @@ import {
 import type { StoredFile } from '../../core/storage/file-store.ts';
 import { assignmentSubmissions } from '../../schema/enrolments.table.ts';
 import { users } from '../../schema/users.table.ts';
-import { canManage } from '../catalogue/index.ts';
+import { canManage, managedCourseFor } from '../catalogue/index.ts';
 import { submissionRows } from './assignment-submission-rows.ts';
 import { assignmentFor } from './assignments.service.ts';
-import { managedCourse } from './enrolments.service.ts';
 import { activeEnrolment, fullnameSql, iso, refused } from './enrolments.shared.ts';
 
 export const NOT_ENROLLED_SUBMIT = 'Only learners enrolled in this course can submit assignments.';
@@ -116,7 +115,7 @@ export const submissions = {
   ): Promise<TSubmission> {
     const input = ZGrade.parse(body);
     const { assignment } = await assignmentFor(ctx.db, auth, assignmentId);
-    await managedCourse(ctx.db, auth, assignment.courseId);
+    await managedCourseFor(ctx.db, auth, assignment.courseId);
     if (input.score > assignment.maxScore) {
       throw fieldError('score', `The score can be at most ${assignment.maxScore}.`);
     }
@@ -148,7 +147,7 @@ export const submissions = {
     page: { limit: number; offset: number },
   ) {
     const { assignment } = await assignmentFor(db, auth, assignmentId);
-    await managedCourse(db, auth, assignment.courseId);
+    await managedCourseFor(db, auth, assignment.courseId);
     const where = eq(assignmentSubmissions.assignmentId, assignmentId);
     const [rows, [total]] = await Promise.all([
       submissionRows(db, where, page),

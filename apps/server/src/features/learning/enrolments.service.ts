@@ -9,28 +9,17 @@ import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
-import { badRequest, fieldError, forbidden, notFound } from '../../core/errors/app-error.ts';
+import { badRequest, fieldError, notFound } from '../../core/errors/app-error.ts';
 import { courses } from '../../schema/courses.table.ts';
 import { courseEnrolments, type EnrolmentStatus } from '../../schema/enrolments.table.ts';
 import { userProfiles } from '../../schema/profiles.table.ts';
 import { departments } from '../../schema/structure.table.ts';
 import { memberships, users } from '../../schema/users.table.ts';
-import { type Course, canManage, courseFor } from '../catalogue/index.ts';
+import { type Course, managedCourseFor } from '../catalogue/index.ts';
 import { enrolmentById, selectEnrolments, toEnrolment } from './enrolments.shared-rows.ts';
 import { requiredCounts } from './progress.service.ts';
 
 const ENROLMENT_NOT_FOUND = 'Enrolment not found.';
-
-/** The course if the caller manages it (404 when they cannot see it, 403 otherwise). */
-export async function managedCourse(
-  db: DbOrTx,
-  auth: AuthContext,
-  courseId: number,
-): Promise<Course> {
-  const course = await courseFor(db, auth, courseId);
-  if (!canManage(auth, course)) throw forbidden("Only the course's managers can do this.");
-  return course;
-}
 
 /** Learner user ids of the course's organisation named by the input; 400 for anyone else. */
 /** The learner's name, user name or e-mail contains the text (case-insensitive). */
@@ -80,7 +69,7 @@ export const enrolments = {
    */
   async assign(ctx: AppContext, auth: AuthContext, courseId: number, input: TAssignLearners) {
     return runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
-      const course = await managedCourse(tx, auth, courseId);
+      const course = await managedCourseFor(tx, auth, courseId);
       if (course.status !== 'published') {
         throw badRequest('Only published courses can be assigned.', undefined, [
           'Only published courses can be assigned.',
@@ -132,7 +121,7 @@ export const enrolments = {
   /** Removes learners from the course; completions are kept as history. */
   async unassign(ctx: AppContext, auth: AuthContext, courseId: number, input: TAssignLearners) {
     return runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
-      const course = await managedCourse(tx, auth, courseId);
+      const course = await managedCourseFor(tx, auth, courseId);
       const userIds = await learnersFor(tx, course, input);
       if (userIds.length === 0) return { unassigned: 0, kept_completed: 0 };
       const mine = and(
@@ -160,7 +149,7 @@ export const enrolments = {
     page: { limit: number; offset: number },
     search?: string,
   ) {
-    await managedCourse(db, auth, courseId);
+    await managedCourseFor(db, auth, courseId);
     const where = and(
       eq(courseEnrolments.courseId, courseId),
       status ? eq(courseEnrolments.status, status) : undefined,
@@ -196,7 +185,7 @@ export const enrolments = {
         .for('update', { of: courseEnrolments });
       if (!current) throw notFound(ENROLMENT_NOT_FOUND);
       const { e } = current;
-      await managedCourse(tx, auth, e.courseId);
+      await managedCourseFor(tx, auth, e.courseId);
       const set: Partial<typeof courseEnrolments.$inferInsert> = {};
       if (input.due_at !== undefined) set.dueAt = input.due_at ? new Date(input.due_at) : null;
       const base = {

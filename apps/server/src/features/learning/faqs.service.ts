@@ -2,9 +2,9 @@ import type { TFaq, TFaqCreate, TFaqUpdate } from '@atrium/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
-import { forbidden, notFound } from '../../core/errors/app-error.ts';
+import { notFound } from '../../core/errors/app-error.ts';
 import { courseFaqs } from '../../schema/courses.table.ts';
-import { canManage, courseFor } from '../catalogue/index.ts';
+import { courseFor, managedCourseFor } from '../catalogue/index.ts';
 
 const FAQ_NOT_FOUND = 'Could not get course faqs';
 type FaqRow = typeof courseFaqs.$inferSelect;
@@ -17,11 +17,8 @@ const toFaq = (f: FaqRow): TFaq => ({
   position: f.position,
 });
 
-async function managedCourse(db: DbOrTx, auth: AuthContext, courseId: number) {
-  const course = await courseFor(db, auth, courseId);
-  if (!canManage(auth, course)) throw forbidden('Only the course managers can change its FAQs.');
-  return course;
-}
+const managedCourse = (db: DbOrTx, auth: AuthContext, courseId: number) =>
+  managedCourseFor(db, auth, courseId, 'Only the course managers can change its FAQs.');
 
 async function managedFaq(db: DbOrTx, auth: AuthContext, id: number): Promise<FaqRow> {
   const [faq] = await db.select().from(courseFaqs).where(eq(courseFaqs.id, id));

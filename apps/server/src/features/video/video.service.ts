@@ -1,4 +1,4 @@
-import { ROLE, type TVideoStatus, videoMasterUrl, videoPosterUrl } from '@atrium/contract';
+import { type TVideoStatus, videoMasterUrl, videoPosterUrl } from '@atrium/contract';
 import { eq } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
@@ -9,7 +9,7 @@ import { enqueue } from '../../core/jobs/queue.ts';
 import type { TreeFile } from '../../core/storage/file-store.ts';
 import { repositoryFiles } from '../../schema/courses.table.ts';
 import { videoTranscodes } from '../../schema/video.table.ts';
-import { fileRepository, fileUrl } from '../catalogue/index.ts';
+import { canUseRepository, fileRepository, fileUrl } from '../catalogue/index.ts';
 
 declare module '../../core/jobs/queue.ts' {
   interface JobTypes {
@@ -41,11 +41,8 @@ async function transcodeOf(db: DbOrTx, fileId: number): Promise<Transcode | unde
   return row;
 }
 
-/** Authors of the organisation (superadmin: any) may queue a transcode again. */
-const mayRetry = (auth: AuthContext, f: RepoFile) =>
-  auth.isSuperadmin ||
-  (f.organisationId === auth.organisationId &&
-    (auth.roleId === ROLE.ADMIN || auth.roleId === ROLE.TRAINER));
+/** Those who use the organisation's file repository (authors; superadmin: any) may queue a transcode again. */
+const mayRetry = canUseRepository;
 
 /** A video file the caller may watch: the file repository's download rule, then the kind. */
 async function watchable(ctx: AppContext, auth: AuthContext, id: number): Promise<RepoFile> {

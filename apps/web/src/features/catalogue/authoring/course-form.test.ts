@@ -30,6 +30,17 @@ const course: TCourse = {
   published_at: null,
   module_count: 0,
   can_edit: true,
+  abilities: {
+    edit: true,
+    delete: true,
+    manage: true,
+    publish: false,
+    submit_for_review: true,
+    return_to_draft: false,
+    widen_visibility: true,
+    add_content: true,
+    request_enrolment: false,
+  },
 };
 
 describe('course form mapping', () => {
