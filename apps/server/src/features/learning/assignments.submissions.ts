@@ -20,10 +20,11 @@ import {
 import type { StoredFile } from '../../core/storage/file-store.ts';
 import { assignmentSubmissions } from '../../schema/enrolments.table.ts';
 import { users } from '../../schema/users.table.ts';
-import { canManage, managedCourseFor } from '../catalogue/index.ts';
+import { managedCourseFor } from '../catalogue/index.ts';
 import { submissionRows } from './assignment-submission-rows.ts';
 import { assignmentFor } from './assignments.service.ts';
 import { activeEnrolment, fullnameSql, iso, refused } from './enrolments.shared.ts';
+import { canReadLearnerWork } from './learning.policy.ts';
 
 export const NOT_ENROLLED_SUBMIT = 'Only learners enrolled in this course can submit assignments.';
 const SUBMISSION_NOT_FOUND = 'Submission not found.';
@@ -166,7 +167,7 @@ export const submissions = {
     const { course } = await assignmentFor(ctx.db, auth, s.assignmentId).catch(() => {
       throw notFound(SUBMISSION_NOT_FOUND);
     });
-    if (s.userId !== auth.userId && !canManage(auth, course)) throw forbidden();
+    if (!canReadLearnerWork(auth, course, s)) throw forbidden();
     return { stream: await ctx.files.open(s.fileKey), name: s.fileName ?? 'submission' };
   },
 };

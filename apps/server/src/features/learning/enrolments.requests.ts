@@ -7,8 +7,9 @@ import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors/app-error.ts';
 import { courses } from '../../schema/courses.table.ts';
 import { courseEnrolments, type EnrolmentStatus } from '../../schema/enrolments.table.ts';
-import { canManage, courseFor } from '../catalogue/index.ts';
+import { canRequestEnrolment, courseFor, isLearnerOf } from '../catalogue/index.ts';
 import { enrolmentById, selectEnrolments, toEnrolment } from './enrolments.shared-rows.ts';
+import { canDecideRequest, canWithdrawRequest } from './learning.policy.ts';
 
 const REQUEST_NOT_FOUND = 'Enrolment request not found.';
 export const ALREADY_REQUESTED = 'You have already requested or joined this course.';
@@ -42,10 +43,10 @@ export const enrolmentRequests = {
   async request(ctx: AppContext, auth: AuthContext, courseId: number): Promise<TEnrolment> {
     const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
       const course = await courseFor(tx, auth, courseId);
-      if (course.organisationId !== auth.organisationId || auth.roleId !== ROLE.LEARNER) {
+      if (!isLearnerOf(auth, course)) {
         throw forbidden("Only learners of the course's organisation can request enrolment.");
       }
-      if (course.status !== 'published' || !course.selfEnrol) {
+      if (!canRequestEnrolment(auth, course)) {
         const message = 'This course does not take enrolment requests.';
         throw badRequest(message, undefined, [message]);
       }
@@ -75,7 +76,7 @@ export const enrolmentRequests = {
   async approve(ctx: AppContext, auth: AuthContext, id: number): Promise<TEnrolment> {
     await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
       const row = await lockedRequest(tx, id);
-      if (!row || !canManage(auth, row.course)) throw notFound(REQUEST_NOT_FOUND);
+      if (!row || !canDecideRequest(auth, row.course)) throw notFound(REQUEST_NOT_FOUND);
       if (row.e.status !== 'requested') throw conflict(`This request is already ${row.e.status}.`);
       await tx
         .update(courseEnrolments)
@@ -105,8 +106,9 @@ export const enrolmentRequests = {
   ): Promise<{ enrolment: TEnrolment | null; withdrawn: boolean }> {
     const withdrawn = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
       const row = await lockedRequest(tx, id);
-      const own = row?.e.userId === auth.userId;
-      if (!row || (!own && !canManage(auth, row.course))) throw notFound(REQUEST_NOT_FOUND);
+      if (!row) throw notFound(REQUEST_NOT_FOUND);
+      const own = canWithdrawRequest(auth, row.e);
+      if (!own && !canDecideRequest(auth, row.course)) throw notFound(REQUEST_NOT_FOUND);
       if (row.e.status !== 'requested') throw conflict(`This request is already ${row.e.status}.`);
       const base = {
         enrolmentId: id,

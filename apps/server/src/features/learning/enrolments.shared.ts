@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors/app-error.ts';
 import { ACTIVE_STATUSES, courseEnrolments } from '../../schema/enrolments.table.ts';
 import { users } from '../../schema/users.table.ts';
 import { type Course, canManage } from '../catalogue/index.ts';
+import { canTakePart } from './learning.policy.ts';
 import './enrolments.events.ts';
 
 export type Enrolment = typeof courseEnrolments.$inferSelect;
@@ -48,8 +49,9 @@ export async function assertParticipant(
   course: Course,
   message = 'Only learners enrolled in this course and its managers can do this.',
 ): Promise<{ manager: boolean; enrolment?: Enrolment }> {
-  if (canManage(auth, course)) return { manager: true };
-  const enrolment = await activeEnrolment(db, course.id, auth.userId);
-  if (!enrolment) throw refused(message);
-  return { manager: false, enrolment };
+  const manager = canManage(auth, course);
+  // A manager takes part without an enrolment, so theirs is not even looked up.
+  const enrolment = manager ? undefined : await activeEnrolment(db, course.id, auth.userId);
+  if (!canTakePart(auth, course, enrolment !== undefined)) throw refused(message);
+  return { manager, enrolment };
 }

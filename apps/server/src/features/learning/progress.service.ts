@@ -8,8 +8,9 @@ import { runInTransaction } from '../../core/db/transaction.ts';
 import { notFound } from '../../core/errors/app-error.ts';
 import { courseModules, courses, moduleFiles } from '../../schema/courses.table.ts';
 import { courseEnrolments, moduleFileProgress } from '../../schema/enrolments.table.ts';
-import { canManage, courseFor } from '../catalogue/index.ts';
+import { courseFor } from '../catalogue/index.ts';
 import { ACTIVE_STATUSES, type Enrolment, iso, refused } from './enrolments.shared.ts';
+import { canReadLearnerWork } from './learning.policy.ts';
 
 export const NOT_ENROLLED_PROGRESS = 'Only learners enrolled in this course can record progress.';
 type Report = z.infer<typeof ZFileStatusReport>;
@@ -178,10 +179,11 @@ export const progress = {
     courseId: number,
     userId?: number,
   ): Promise<TCourseProgress> {
-    const other = userId !== undefined && userId !== auth.userId;
+    const learnerId = userId ?? auth.userId;
+    const other = learnerId !== auth.userId;
     if (other) {
       const course = await courseFor(db, auth, courseId);
-      if (!canManage(auth, course))
+      if (!canReadLearnerWork(auth, course, { userId: learnerId }))
         throw refused("Only the course's managers can see a learner's progress.");
     }
     const [enrolment] = await db
@@ -190,7 +192,7 @@ export const progress = {
       .where(
         and(
           eq(courseEnrolments.courseId, courseId),
-          eq(courseEnrolments.userId, other ? userId : auth.userId),
+          eq(courseEnrolments.userId, learnerId),
           inArray(courseEnrolments.status, [...ACTIVE_STATUSES]),
         ),
       );
