@@ -2,24 +2,20 @@ import {
   IMPORT_ALLOWED_TYPES,
   IMPORT_COLUMNS,
   IMPORT_MAX_BYTES,
-  userImportPaths as p,
   ROLE,
-  ZErrorResponse,
-  ZImportResult,
-  ZImportTemplateQuery,
+  userOps,
 } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../core/errors/app-error.ts';
 import { csvStream, xlsxStream } from '../../core/export/spreadsheet.ts';
+import { route } from '../../core/http/operation.ts';
 import { contentTypeFor, extensionOf } from '../../core/storage/content-check.ts';
 import { parseUserSheet } from './user-import.parse.ts';
 import { importUsers } from './user-import.service.ts';
 
-const tags = ['users'];
 const manage = access.menu('/settings', [ROLE.ADMIN]);
 const EXAMPLE = {
   username: 'jdoe',
@@ -33,81 +29,48 @@ const EXAMPLE = {
 };
 
 export function registerUserImportRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  route(app, userOps.importTemplate, { access: manage }, async (req, reply) => {
+    const sheet = {
+      columns: IMPORT_COLUMNS.map((c) => ({ header: c, key: c })),
+      rows: [EXAMPLE],
+    };
+    reply.header(
+      'content-disposition',
+      `attachment; filename="user-import-template.${req.query.format}"`,
+    );
+    if (req.query.format === 'xlsx') {
+      reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return reply.send(xlsxStream(sheet, 'Users'));
+    }
+    reply.type('text/csv; charset=utf-8');
+    return reply.send(csvStream(sheet));
+  });
 
-  r.get(
-    p.template,
-    {
-      schema: {
-        tags,
-        summary: 'The import template (CSV or XLSX) with one example row',
-        querystring: ZImportTemplateQuery,
-      },
-      config: { access: manage },
-    },
-    async (req, reply) => {
-      const sheet = {
-        columns: IMPORT_COLUMNS.map((c) => ({ header: c, key: c })),
-        rows: [EXAMPLE],
-      };
-      reply.header(
-        'content-disposition',
-        `attachment; filename="user-import-template.${req.query.format}"`,
-      );
-      if (req.query.format === 'xlsx') {
-        reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-        return reply.send(xlsxStream(sheet, 'Users'));
-      }
-      reply.type('text/csv; charset=utf-8');
-      return reply.send(csvStream(sheet));
-    },
-  );
-
-  r.post(
-    p.upload,
-    {
-      schema: {
-        tags,
-        summary:
-          'Import users from a CSV or XLSX file (multipart field `file`): all rows valid, or nothing is written',
-        response: {
-          201: ZImportResult,
-          400: ZErrorResponse,
-          401: ZErrorResponse,
-          403: ZErrorResponse,
-          409: ZErrorResponse,
-          413: ZErrorResponse,
-          415: ZErrorResponse,
-        },
-      },
-      config: { access: manage },
-    },
-    async (req, reply) => {
-      if (!req.isMultipart())
-        throw badRequest('Send the file as multipart form data in the field "file".', {
-          file: ['No file was sent.'],
-        });
-      const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES } });
-      if (part?.fieldname !== 'file')
-        throw badRequest('Send the file in the field "file".', { file: ['No file was sent.'] });
-      const ext = extensionOf(part.filename);
-      if (!(IMPORT_ALLOWED_TYPES as readonly string[]).includes(ext)) {
-        part.file.resume();
-        throw unsupportedMediaType(
-          `File type not allowed. Allowed types: ${IMPORT_ALLOWED_TYPES.join(', ')}.`,
-        );
-      }
-      const content = await part.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw payloadTooLarge('The file is larger than the 20 MB limit.');
-        throw err;
+  route(app, userOps.import, { access: manage }, async (req) => {
+    if (!req.isMultipart())
+      throw badRequest('Send the file as multipart form data in the field "file".', {
+        file: ['No file was sent.'],
       });
-      // Never trust the name: the bytes must be what the extension says.
-      if (!contentTypeFor(ext, await fileTypeFromBuffer(content), content.subarray(0, 4100))) {
-        throw unsupportedMediaType(`The file content does not match its .${ext} extension.`);
-      }
-      const rows = await parseUserSheet(content, ext as 'csv' | 'xlsx', ctx.config.spreadsheet);
-      return reply.code(201).send(await importUsers(ctx, caller(req), rows, req.ip));
-    },
-  );
+    const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES } });
+    if (part?.fieldname !== 'file')
+      throw badRequest('Send the file in the field "file".', { file: ['No file was sent.'] });
+    const ext = extensionOf(part.filename);
+    if (!(IMPORT_ALLOWED_TYPES as readonly string[]).includes(ext)) {
+      part.file.resume();
+      throw unsupportedMediaType(
+        `File type not allowed. Allowed types: ${IMPORT_ALLOWED_TYPES.join(', ')}.`,
+      );
+    }
+    const content = await part.toBuffer().catch((err: { code?: string }) => {
+      if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+        throw payloadTooLarge('The file is larger than the 20 MB limit.');
+      throw err;
+    });
+    // Never trust the name: the bytes must be what the extension says.
+    if (!contentTypeFor(ext, await fileTypeFromBuffer(content), content.subarray(0, 4100))) {
+      throw unsupportedMediaType(`The file content does not match its .${ext} extension.`);
+    }
+    const rows = await parseUserSheet(content, ext as 'csv' | 'xlsx', ctx.config.spreadsheet);
+    return importUsers(ctx, caller(req), rows, req.ip);
+  });
 }
