@@ -36,7 +36,8 @@ export type OperationResult<O extends Operation> = O['response'] extends z.ZodTy
   ? z.output<O['response']>
   : O['response'] extends 'binary'
     ? FastifyReply
-    : undefined;
+    : // biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler returns nothing at all
+      void;
 
 export interface RouteOptions<B extends z.ZodType | undefined = undefined> {
   /** Who may call it: enforced before the body is read (core/auth/access.ts). Mandatory. */
