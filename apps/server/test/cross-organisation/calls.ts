@@ -1,0 +1,529 @@
+import { ROLE } from '@atrium/contract';
+import { PNG } from '../factories/catalogue.ts';
+import type { multipart } from '../multipart.ts';
+
+/*
+ * What the cross-organisation test calls (../cross-organisation.test.ts): acme's objects, the
+ * routes that name them, and the reads that may cross organisations.
+ */
+
+/** The ids of one course and what hangs on it. */
+export interface CourseObjects {
+  course: number;
+  module: number;
+  /** The module_files row of the PDF in the module. */
+  item: number;
+  pdf: number;
+  scorm: number;
+  scormItem: number;
+  video: number;
+  videoItem: number;
+  failedVideo: number;
+  failedVideoItem: number;
+  faq: number;
+  enrolment: number;
+  review: number;
+  assignment: number;
+  submission: number;
+  question: number;
+  answer: number;
+  /** A pending enrolment request of another acme learner. */
+  request: number;
+}
+/** The ids of acme's organisation-level objects, shared by both courses. */
+export interface OrganisationObjects {
+  org: number;
+  category: number;
+  department: number;
+  designation: number;
+  location: number;
+  /** A repository file used by no module (one that may be renamed, deleted or attached). */
+  looseFile: number;
+  learner: number;
+  learnerEmail: string;
+  /** Learners the user-administration calls act on (acme's control changes them). */
+  spare: number[];
+  education: number;
+  professionalInfo: number;
+  address: number;
+  additionalInfo: number;
+  socialMedia: number;
+}
+export type Fixture = OrganisationObjects & CourseObjects;
+
+export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
+export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
+export interface IdCall {
+  /** Path parameters ('*' for a wildcard). */
+  params(f: Fixture): Record<string, string | number>;
+  query?(f: Fixture): string;
+  body?(f: Fixture): Body;
+  headers?: Record<string, string>;
+  /** A list filtered by the caller's organisation: an empty page is a refusal too. */
+  list?: true;
+  /** Its control hides the course from the other controls (back to draft): it runs after them. */
+  lastControl?: true;
+  /**
+   * Who in acme may make the call: the control that the ids and the body are real, so that
+   * globex's refusal is the organisation's doing. Default: the admin.
+   */
+  owner?: Caller;
+}
+
+const file = (name: string, filename: string, content: Buffer, type: string) => ({
+  parts: [{ name, filename, content, type }],
+});
+
+/** Every route that takes an id in its path, with how to fill it. */
+export const CALLS: Record<string, IdCall> = {
+  // Organisations and their structure.
+  'GET /api/v1/accounts/organization/:id/': { params: (f) => ({ id: f.org }) },
+  'PATCH /api/v1/accounts/organization/:id/': {
+    params: (f) => ({ id: f.org }),
+    body: () => ({ title: 'Taken over' }),
+  },
+  // A superadmin-only call: the owner who proves the id is real is acme's superadmin.
+  'DELETE /api/v1/accounts/organization/:id/': {
+    params: (f) => ({ id: f.org }),
+    owner: 'superadmin',
+  },
+  'GET /api/v1/accounts/organization-theme/:id/': { params: (f) => ({ id: f.org }) },
+  'PATCH /api/v1/accounts/organization-theme/:id/': {
+    params: (f) => ({ id: f.org }),
+    body: () => ({ title: 'Taken over', theme_color: '#000000' }),
+  },
+  'PUT /api/v1/accounts/organization-theme/:id/image/:kind/': {
+    params: (f) => ({ id: f.org, kind: 'site_logo' }),
+    body: () => file('file', 'logo.png', PNG, 'image/png'),
+  },
+  'DELETE /api/v1/accounts/organization-theme/:id/image/:kind/': {
+    params: (f) => ({ id: f.org, kind: 'logo' }),
+  },
+  'GET /api/v1/accounts/organization-theme/:id/image/:kind/': {
+    params: (f) => ({ id: f.org, kind: 'logo' }),
+  },
+  'GET /api/v1/accounts/get_departments_by_organization/:org/': {
+    params: (f) => ({ org: f.org }),
+  },
+  'GET /api/v1/accounts/get-designation-by-department/:id/': {
+    params: (f) => ({ id: f.department }),
+  },
+  'GET /api/v1/accounts/get-location-by-department/:id/': {
+    params: (f) => ({ id: f.department }),
+  },
+  'PATCH /api/v1/accounts/department-organization-map/:id/': {
+    params: (f) => ({ id: f.department }),
+    body: () => ({ name: 'Taken over' }),
+  },
+  'DELETE /api/v1/accounts/department-organization-map/:id/': {
+    params: (f) => ({ id: f.department }),
+  },
+  'PATCH /api/v1/accounts/department-organization-designation-map/:id/': {
+    params: (f) => ({ id: f.designation }),
+    body: () => ({ name: 'Taken over' }),
+  },
+  'DELETE /api/v1/accounts/department-organization-designation-map/:id/': {
+    params: (f) => ({ id: f.designation }),
+  },
+  'PATCH /api/v1/accounts/master-organization-department-location/:id/': {
+    params: (f) => ({ id: f.location }),
+    body: () => ({ name: 'Taken over', address: 'Elsewhere' }),
+  },
+  'DELETE /api/v1/accounts/master-organization-department-location/:id/': {
+    params: (f) => ({ id: f.location }),
+  },
+
+  // User administration.
+  'PATCH /api/v1/accounts/user-action/:id/': {
+    params: (f) => ({ id: f.spare[0]! }),
+    body: () => ({ action: 'deactivate' }),
+  },
+  'DELETE /api/v1/accounts/remove-user/:id/': { params: (f) => ({ id: f.spare[1]! }) },
+
+  // Profiles.
+  'GET /api/v1/accounts/user-profile-details/:id/': { params: (f) => ({ id: f.learner }) },
+  'PATCH /api/v1/accounts/:id/': {
+    params: (f) => ({ id: f.learner }),
+    body: () => ({ first_name: 'Taken', bio: 'over' }),
+  },
+  'GET /api/v1/accounts/profile_image/:id/': { params: (f) => ({ id: f.learner }) },
+  'PATCH /api/v1/accounts/profile_image/:id/': {
+    params: (f) => ({ id: f.learner }),
+    body: () => file('file', 'me.png', PNG, 'image/png'),
+  },
+  'PATCH /api/v1/accounts/education/:id/': {
+    params: (f) => ({ id: f.education }),
+    body: () => ({ grade: 'F' }),
+  },
+  'DELETE /api/v1/accounts/education/:id/': { params: (f) => ({ id: f.education }) },
+  'PATCH /api/v1/accounts/professional-info/:id/': {
+    params: (f) => ({ id: f.professionalInfo }),
+    body: () => ({ title: 'Taken over' }),
+  },
+  'PATCH /api/v1/accounts/location/:id/': {
+    params: (f) => ({ id: f.address }),
+    body: () => ({ city: 'Elsewhere' }),
+  },
+  'PATCH /api/v1/accounts/additional-info/:id/': {
+    params: (f) => ({ id: f.additionalInfo }),
+    body: () => ({ interests: 'Taking over' }),
+  },
+  'PATCH /api/v1/accounts/social-media/:id/': {
+    params: (f) => ({ id: f.socialMedia }),
+    body: () => ({ website: 'https://evil.example/' }),
+  },
+
+  // The catalogue: courses, categories, modules, files.
+  'GET /api/courses/:id/': { params: (f) => ({ id: f.course }) },
+  'PATCH /api/courses/:id/': {
+    params: (f) => ({ id: f.course }),
+    body: () => ({ title: 'Taken over' }),
+  },
+  'DELETE /api/courses/:id/': { params: (f) => ({ id: f.course }) },
+  'GET /api/courses/:id/image/': { params: (f) => ({ id: f.course }) },
+  'PATCH /api/courses/published/:id/': {
+    params: (f) => ({ id: f.course }),
+    body: () => ({ status: 'draft' }),
+    lastControl: true,
+  },
+  'GET /api/courses/categories/:id/': { params: (f) => ({ id: f.category }) },
+  'PATCH /api/courses/categories/:id/': {
+    params: (f) => ({ id: f.category }),
+    body: () => ({ name: 'Taken over' }),
+  },
+  'DELETE /api/courses/categories/:id/': { params: (f) => ({ id: f.category }) },
+  'GET /api/courses/categories/:id/image/': { params: (f) => ({ id: f.category }) },
+  'GET /api/courses/:courseId/modules/': { params: (f) => ({ courseId: f.course }) },
+  // Reorders before additions: the control of a reorder lists every module (file) there is.
+  'PATCH /api/courses/:courseId/modules/': {
+    params: (f) => ({ courseId: f.course }),
+    body: (f) => ({ order: [f.module] }),
+  },
+  'POST /api/courses/:courseId/modules/': {
+    params: (f) => ({ courseId: f.course }),
+    body: () => ({ title: 'Planted' }),
+  },
+  'GET /api/courses/modules/:id/': { params: (f) => ({ id: f.module }) },
+  'PATCH /api/courses/modules/:id/': {
+    params: (f) => ({ id: f.module }),
+    body: () => ({ title: 'Taken over' }),
+  },
+  'DELETE /api/courses/modules/:id/': { params: (f) => ({ id: f.module }) },
+  'PATCH /api/courses/modules/:id/files/': {
+    params: (f) => ({ id: f.module }),
+    body: (f) => ({ order: [f.scormItem, f.item, f.videoItem, f.failedVideoItem] }),
+  },
+  'POST /api/courses/modules/:id/files/': {
+    params: (f) => ({ id: f.module }),
+    body: (f) => ({ file: f.looseFile }),
+  },
+  'PATCH /api/courses/modules/:id/files/:itemId/': {
+    params: (f) => ({ id: f.module, itemId: f.item }),
+    body: () => ({ required: false }),
+  },
+  'DELETE /api/courses/modules/:id/files/:itemId/': {
+    params: (f) => ({ id: f.module, itemId: f.item }),
+  },
+  'PATCH /api/courses/file-repo/:id/': {
+    params: (f) => ({ id: f.looseFile }),
+    body: () => ({ name: 'Taken over' }),
+  },
+  'DELETE /api/courses/file-repo/:id/': { params: (f) => ({ id: f.looseFile }) },
+  'GET /api/courses/file-repo/:id/download/': { params: (f) => ({ id: f.pdf }) },
+
+  // Learning inside a course.
+  'GET /api/courses/faq-list/:courseId/': { params: (f) => ({ courseId: f.course }) },
+  'PATCH /api/courses/faq/:id/': {
+    params: (f) => ({ id: f.faq }),
+    body: () => ({ answer: 'Taken over' }),
+  },
+  'DELETE /api/courses/faq/:id/': { params: (f) => ({ id: f.faq }) },
+  'GET /api/courses/reviews-list/:courseId/': { params: (f) => ({ courseId: f.course }) },
+  'POST /api/courses/:courseId/assign/': {
+    params: (f) => ({ courseId: f.course }),
+    body: (f) => ({ users: [f.spare[2]!] }),
+  },
+  'POST /api/courses/:courseId/unassign/': {
+    params: (f) => ({ courseId: f.course }),
+    // The learner the assign call's control enrolled: acme's own learner keeps their enrolment.
+    body: (f) => ({ users: [f.spare[2]!] }),
+  },
+  'GET /api/courses/:courseId/enrolments/': { params: (f) => ({ courseId: f.course }) },
+  'PATCH /api/courses/user-enrolments/:id/': {
+    params: (f) => ({ id: f.enrolment }),
+    body: () => ({ due_at: '2031-01-01T00:00:00Z' }),
+  },
+  'PATCH /api/courses/assignment/:id/': {
+    params: (f) => ({ id: f.assignment }),
+    body: () => ({ title: 'Taken over' }),
+  },
+  'DELETE /api/courses/assignment/:id/': { params: (f) => ({ id: f.assignment }) },
+  'POST /api/courses/assignment/:id/submit/': {
+    params: (f) => ({ id: f.assignment }),
+    body: () => ({ parts: [{ name: 'text', value: 'Planted' }] }),
+    owner: 'learner',
+  },
+  'POST /api/courses/assignment/:id/grade/': {
+    params: (f) => ({ id: f.assignment }),
+    body: (f) => ({ user: f.learner, score: 1, feedback: 'Taken over' }),
+  },
+  'GET /api/courses/assignment/:id/submissions/': { params: (f) => ({ id: f.assignment }) },
+  'GET /api/courses/assignment-submission/:id/file/': { params: (f) => ({ id: f.submission }) },
+
+  // Video and SCORM.
+  'GET /api/video/:id/': { params: (f) => ({ id: f.video }) },
+  'POST /api/video/:id/retry/': { params: (f) => ({ id: f.failedVideo }) },
+  'GET /api/video/:id/poster.jpg': { params: (f) => ({ id: f.video }) },
+  'GET /api/video/:id/hls/*': { params: (f) => ({ id: f.video, '*': 'master.m3u8' }) },
+  'GET /api/scorm/files/:fileId/package/': { params: (f) => ({ fileId: f.scorm }) },
+  'GET /api/scorm/module-files/:id/runtime/': {
+    params: (f) => ({ id: f.scormItem }),
+    query: () => '?sco=intro',
+    owner: 'learner',
+  },
+  'POST /api/scorm/module-files/:id/runtime/': {
+    params: (f) => ({ id: f.scormItem }),
+    query: () => '?sco=intro&attempt=1&session=cross-org-1',
+    body: () => ({ cmi: { core: { lesson_status: 'passed', score: { raw: '100' } } } }),
+    headers: { 'sec-fetch-site': 'same-origin' },
+    owner: 'learner',
+  },
+  'POST /api/scorm/module-files/:id/attempts/': {
+    params: (f) => ({ id: f.scormItem }),
+    body: () => ({}),
+    owner: 'learner',
+  },
+};
+
+/**
+ * Routes that name acme's objects in the body or the query rather than the path. Unlike CALLS,
+ * nothing finds a new route of this kind by itself: add it here when you write it.
+ */
+export const BODY_CALLS: Record<string, IdCall> = {
+  'POST /api/courses/faq/': {
+    params: () => ({}),
+    body: (f) => ({ course: f.course, question: 'Planted?', answer: 'Yes.' }),
+  },
+  'POST /api/courses/reviews/': {
+    params: () => ({}),
+    body: (f) => ({ course: f.course, rating: 1, comment: 'Planted.' }),
+    owner: 'learner',
+  },
+  'POST /api/courses/course_enrollment_request/': {
+    params: () => ({}),
+    body: (f) => ({ course: f.course }),
+    owner: 'learner',
+  },
+  'POST /api/courses/approved_course_enrollment_request/': {
+    params: () => ({}),
+    body: (f) => ({ enrolment: f.request }),
+  },
+  'POST /api/courses/course_enrollment_request_reject_by_user/': {
+    params: () => ({}),
+    body: (f) => ({ enrolment: f.request, reason: 'Taken over' }),
+  },
+  'POST /api/courses/module-file-user-status/': {
+    params: () => ({}),
+    body: (f) => ({ module_file: f.item, status: 'completed', time_spent: 60 }),
+    owner: 'learner',
+  },
+  'POST /api/courses/user-course-module-file-status/': {
+    params: () => ({}),
+    body: (f) => ({ course: f.course, user: f.learner }),
+  },
+  'GET /api/courses/assignment/': { params: () => ({}), query: (f) => `?course=${f.course}` },
+  'POST /api/courses/assignment/': {
+    params: () => ({}),
+    body: (f) => ({ course: f.course, module: f.module, title: 'Planted' }),
+  },
+  'GET /api/courses/course-discussion-question/': {
+    params: () => ({}),
+    query: (f) => `?course=${f.course}`,
+  },
+  'POST /api/courses/course-discussion-question/': {
+    params: () => ({}),
+    body: (f) => ({ course: f.course, body: 'Planted?' }),
+    owner: 'learner',
+  },
+  'POST /api/courses/course-discussion-answer/': {
+    params: () => ({}),
+    body: (f) => ({ question: f.question, body: 'Planted.' }),
+    owner: 'learner',
+  },
+  'POST /api/courses/course-discussion-like/': {
+    params: () => ({}),
+    body: (f) => ({ question: f.question }),
+    owner: 'learner',
+  },
+  'POST /api/courses/answer-like-dislike/': {
+    params: () => ({}),
+    body: (f) => ({ answer: f.answer, value: -1 }),
+    owner: 'learner',
+  },
+  'GET /api/scorm/report/': { params: () => ({}), query: (f) => `?course=${f.course}` },
+  'GET /api/scorm/track/': { params: () => ({}), query: (f) => `?email=${f.learnerEmail}` },
+  'GET /api/dashboard/get_permission/': {
+    params: () => ({}),
+    query: (f) => `?user_id=${f.learner}`,
+  },
+  'POST /api/dashboard/get_permission/': {
+    params: () => ({}),
+    body: (f) => ({ user_id: f.learner, permissions: null }),
+  },
+  'GET /api/v1/accounts/user-module-audit-history/': {
+    params: () => ({}),
+    query: (f) => `?user=${f.learner}`,
+    list: true,
+  },
+};
+
+/**
+ * The other direction: globex acts on its own objects and names one of acme's in the body (its
+ * course in acme's category, acme's file in its module...). Refused with 400, 403 or 404. The
+ * control is the same call naming globex's own object instead, which globex's admin may make.
+ */
+export interface ReverseCall {
+  route: string;
+  params?(mine: Mine): Record<string, number>;
+  /** `named`: acme's objects in the attack, globex's own in the control. */
+  body(named: Named, mine: Mine): Body;
+}
+/** What a body may name: the organisation-level objects both organisations have. */
+export interface Named {
+  org: number;
+  department: number;
+  category: number;
+  looseFile: number;
+  learner: number;
+  module: number;
+}
+/** Globex's own objects the reverse calls act on. */
+export interface Mine extends Named {
+  course: number;
+}
+export const REVERSE: ReverseCall[] = [
+  {
+    route: 'POST /api/v1/accounts/department-organization-map/',
+    body: (n) => ({ organization: n.org, name: 'Planted' }),
+  },
+  {
+    route: 'POST /api/v1/accounts/department-organization-designation-map/',
+    body: (n) => ({ department: n.department, name: 'Planted' }),
+  },
+  {
+    route: 'POST /api/v1/accounts/master-organization-department-location/',
+    body: (n) => ({ department: n.department, name: 'Planted' }),
+  },
+  {
+    route: 'POST /api/v1/accounts/add-user/',
+    body: (n) => ({
+      username: `planted_${n.department}`,
+      email: `planted_${n.department}@example.test`,
+      role: ROLE.LEARNER,
+      department: n.department,
+      password: 'Planted-pass-1',
+    }),
+  },
+  {
+    route: 'PATCH /api/v1/accounts/:id/',
+    params: (m) => ({ id: m.learner }),
+    body: (n) => ({ department: n.department }),
+  },
+  {
+    route: 'POST /api/v1/accounts/education/',
+    body: (n) => ({ user: n.learner, institution: 'Planted', degree: 'BSc' }),
+  },
+  {
+    route: 'POST /api/v1/accounts/bulk-edu-create/',
+    body: (n) => [{ user: n.learner, institution: 'Planted', degree: 'MSc' }],
+  },
+  {
+    route: 'POST /api/v1/accounts/professional-info/',
+    body: (n) => ({ user: n.learner, company: 'Planted', title: 'Analyst' }),
+  },
+  {
+    route: 'POST /api/v1/accounts/location/',
+    body: (n) => ({ user: n.learner, city: 'Planted' }),
+  },
+  {
+    route: 'POST /api/v1/accounts/additional-info/',
+    body: (n) => ({ user: n.learner, interests: 'Planted' }),
+  },
+  {
+    route: 'POST /api/v1/accounts/social-media/',
+    body: (n) => ({ user: n.learner, github: 'https://github.com/planted' }),
+  },
+  {
+    route: 'POST /api/courses/',
+    body: (n) => ({ title: 'Planted', category: n.category }),
+  },
+  {
+    route: 'PATCH /api/courses/:id/',
+    params: (m) => ({ id: m.course }),
+    body: (n) => ({ category: n.category }),
+  },
+  {
+    route: 'POST /api/courses/modules/:id/files/',
+    params: (m) => ({ id: m.module }),
+    body: (n) => ({ file: n.looseFile }),
+  },
+  {
+    route: 'PATCH /api/courses/:courseId/modules/',
+    params: (m) => ({ courseId: m.course }),
+    body: (n) => ({ order: [n.module] }),
+  },
+  {
+    route: 'POST /api/courses/:courseId/assign/',
+    params: (m) => ({ courseId: m.course }),
+    body: (n) => ({ users: [n.learner] }),
+  },
+  {
+    route: 'POST /api/courses/:courseId/assign/',
+    params: (m) => ({ courseId: m.course }),
+    body: (n) => ({ department: n.department }),
+  },
+  {
+    route: 'POST /api/courses/assignment/',
+    body: (n, m) => ({ course: m.course, module: n.module, title: 'Planted' }),
+  },
+];
+
+/**
+ * Reads another organisation may make, and why. Only reads: the writes on the same objects are
+ * in CALLS and stay refused.
+ */
+export const SHARED_READS: Record<string, { reason: string; fixtures: 'shared' | 'both' }> = {
+  'GET /api/v1/accounts/organization-theme/:id/image/:kind/': {
+    reason: 'public: the sign-in page shows the logo before anyone signs in',
+    fixtures: 'both',
+  },
+  'GET /api/courses/:id/': {
+    reason: 'a published course in the shared catalogue is visible to every organisation',
+    fixtures: 'shared',
+  },
+  'GET /api/courses/:id/image/': { reason: 'part of the shared course', fixtures: 'shared' },
+  'GET /api/courses/:courseId/modules/': {
+    reason: 'the outline of the shared course',
+    fixtures: 'shared',
+  },
+  'GET /api/courses/modules/:id/': { reason: 'a module of the shared course', fixtures: 'shared' },
+  'GET /api/courses/file-repo/:id/download/': {
+    reason: 'the download rule follows the course: a file of the shared course',
+    fixtures: 'shared',
+  },
+  'GET /api/courses/faq-list/:courseId/': {
+    reason: 'the FAQs of the shared course',
+    fixtures: 'shared',
+  },
+  'GET /api/courses/reviews-list/:courseId/': {
+    reason: 'the reviews of the shared course',
+    fixtures: 'shared',
+  },
+  'GET /api/video/:id/': { reason: 'a video of the shared course', fixtures: 'shared' },
+  'GET /api/video/:id/poster.jpg': { reason: 'a video of the shared course', fixtures: 'shared' },
+  'GET /api/video/:id/hls/*': { reason: 'a video of the shared course', fixtures: 'shared' },
+  'GET /api/scorm/files/:fileId/package/': {
+    reason: 'a package of the shared course',
+    fixtures: 'shared',
+  },
+};

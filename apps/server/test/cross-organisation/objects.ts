@@ -1,0 +1,261 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROLE } from '@atrium/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { repositoryFiles } from '../../src/schema/courses.table.ts';
+import { videoTranscodes } from '../../src/schema/video.table.ts';
+import type { TestApp } from '../app.ts';
+import { bearer, type Staff, tokenFor } from '../auth.ts';
+import { PDF, PNG } from '../factories/catalogue.ts';
+import { makeUser } from '../factories/index.ts';
+import { samplePackage } from '../factories/scorm.ts';
+import { makeStructure } from '../factories/structure.ts';
+import { multipart } from '../multipart.ts';
+import type { Body, CourseObjects, Fixture, Mine, OrganisationObjects } from './calls.ts';
+
+/*
+ * The real objects of the cross-organisation test, made mostly through the API as their owners
+ * would make them (a video's transcode is written directly: no ffmpeg needed).
+ */
+
+let t: TestApp;
+let acme: Staff;
+let globex: Staff;
+
+/** acme's objects around a course of its own and a shared one; globex's own, for REVERSE. */
+export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
+  t = app;
+  acme = first;
+  globex = second;
+  const org = await makeOrganisationObjects();
+  const own: Fixture = { ...org, ...(await makeCourseObjects('organisation')) };
+  const shared: Fixture = { ...org, ...(await makeCourseObjects('catalogue')) };
+  const mine = await makeGlobexObjects();
+  // Made on first use (a package's launch): made now, so that first use is not a change.
+  await t.app.ctx.secrets.get('content-grant');
+  return { own, shared, mine };
+}
+
+function expectCreated(res: LightMyRequestResponse, what: string): { id: number } {
+  expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
+  return res.json();
+}
+
+async function json(
+  token: string,
+  method: 'POST' | 'PATCH' | 'PUT',
+  url: string,
+  payload: Body,
+): Promise<{ id: number } & Record<string, unknown>> {
+  const res =
+    'parts' in payload
+      ? await (() => {
+          const form = multipart(payload.parts as Parameters<typeof multipart>[0]);
+          return t.app.inject({
+            method,
+            url,
+            payload: form.payload,
+            headers: { ...form.headers, ...bearer(token) },
+          });
+        })()
+      : await t.app.inject({ method, url, payload, headers: bearer(token) });
+  return expectCreated(res, `${method} ${url}`) as { id: number } & Record<string, unknown>;
+}
+
+/** A video file whose transcode is in the given state (a ready one has a poster and playlist). */
+async function makeVideo(status: 'ready' | 'failed'): Promise<number> {
+  const db = t.database.db;
+  const key = `repository/video/${Math.random().toString(16).slice(2)}.mp4`;
+  const [f] = await db
+    .insert(repositoryFiles)
+    .values({
+      organisationId: acme.org.id,
+      uploadedBy: acme.admin.user.id,
+      name: 'clip.mp4',
+      kind: 'video',
+      storageKey: key,
+      contentType: 'video/mp4',
+      size: 10,
+    })
+    .returning();
+  if (status === 'failed') {
+    await db.insert(videoTranscodes).values({ fileId: f!.id, sourceKey: key, status, error: 'x' });
+    return f!.id;
+  }
+  const tree = await t.app.ctx.files.createTree('video');
+  writeFileSync(path.join(tree.dir, 'poster.jpg'), PNG);
+  writeFileSync(path.join(tree.dir, 'master.m3u8'), '#EXTM3U\n');
+  await db.insert(videoTranscodes).values({
+    fileId: f!.id,
+    sourceKey: key,
+    status,
+    progressPercent: 100,
+    poster: 'poster.jpg',
+    treeKey: tree.key,
+  });
+  return f!.id;
+}
+
+async function makeCourseObjects(visibility: 'organisation' | 'catalogue'): Promise<CourseObjects> {
+  const admin = acme.admin.token;
+  const learner = acme.learner.token;
+  const course = await json(admin, 'POST', '/api/courses/', {
+    parts: [
+      { name: 'title', value: `Course (${visibility})` },
+      { name: 'visibility', value: visibility },
+      { name: 'image', filename: 'c.png', content: PNG, type: 'image/png' },
+    ],
+  });
+  const module = await json(admin, 'POST', `/api/courses/${course.id}/modules/`, {
+    title: 'One',
+  });
+  const pdf = await json(admin, 'POST', '/api/courses/file-repo/', {
+    parts: [{ name: 'file', filename: 'notes.pdf', content: PDF, type: 'application/pdf' }],
+  });
+  const scorm = await json(admin, 'POST', '/api/courses/file-repo/', {
+    parts: [{ name: 'file', filename: 'p.zip', content: await samplePackage('1.2') }],
+  });
+  const video = await makeVideo('ready');
+  const failedVideo = await makeVideo('failed');
+  const attach = (file: number) =>
+    json(admin, 'POST', `/api/courses/modules/${module.id}/files/`, { file });
+  const item = await attach(pdf.id);
+  const scormItem = await attach(scorm.id);
+  const videoItem = await attach(video);
+  const failedVideoItem = await attach(failedVideo);
+  const itemId = (m: Record<string, unknown>, file: number) =>
+    (m.files as { id: number; file_id: number }[]).find((x) => x.file_id === file)!.id;
+  await json(admin, 'PATCH', `/api/courses/published/${course.id}/`, { status: 'published' });
+
+  const faq = await json(admin, 'POST', '/api/courses/faq/', {
+    course: course.id,
+    question: 'Why?',
+    answer: 'Because.',
+  });
+  await json(admin, 'POST', `/api/courses/${course.id}/assign/`, { users: [acme.learner.user.id] });
+  const enrolments = await t.app.inject({
+    url: `/api/courses/${course.id}/enrolments/`,
+    headers: bearer(admin),
+  });
+  const enrolment = (enrolments.json().results as { id: number }[])[0]!;
+  const review = await json(learner, 'POST', '/api/courses/reviews/', {
+    course: course.id,
+    rating: 4,
+    comment: 'Good.',
+  });
+  const assignment = await json(admin, 'POST', '/api/courses/assignment/', {
+    course: course.id,
+    title: 'Essay',
+  });
+  const submission = await json(
+    learner,
+    'POST',
+    `/api/courses/assignment/${assignment.id}/submit/`,
+    {
+      parts: [{ name: 'file', filename: 'essay.pdf', content: PDF, type: 'application/pdf' }],
+    },
+  );
+  const question = await json(learner, 'POST', '/api/courses/course-discussion-question/', {
+    course: course.id,
+    body: 'A question?',
+  });
+  const answer = await json(admin, 'POST', '/api/courses/course-discussion-answer/', {
+    question: question.id,
+    body: 'An answer.',
+  });
+  const requester = await makeUser(t.database.db, { organisationId: acme.org.id });
+  const request = await json(
+    await tokenFor(t.database.db, t.config, requester, acme.org.id),
+    'POST',
+    '/api/courses/course_enrollment_request/',
+    { course: course.id },
+  );
+  return {
+    course: course.id,
+    module: module.id,
+    item: itemId(item, pdf.id),
+    pdf: pdf.id,
+    scorm: scorm.id,
+    scormItem: itemId(scormItem, scorm.id),
+    video,
+    videoItem: itemId(videoItem, video),
+    failedVideo,
+    failedVideoItem: itemId(failedVideoItem, failedVideo),
+    faq: faq.id,
+    enrolment: enrolment.id,
+    review: (review.review as { id: number }).id,
+    assignment: assignment.id,
+    submission: submission.id,
+    question: question.id,
+    answer: answer.id,
+    request: request.id,
+  };
+}
+
+async function makeOrganisationObjects(): Promise<OrganisationObjects> {
+  const db = t.database.db;
+  const admin = acme.admin.token;
+  const learner = acme.learner.token;
+  const { sales } = await makeStructure(db, acme.org.id);
+  const spare = [];
+  for (let i = 0; i < 3; i++) {
+    spare.push((await makeUser(db, { organisationId: acme.org.id, roleId: ROLE.LEARNER })).id);
+  }
+  const category = await json(admin, 'POST', '/api/courses/categories/', {
+    parts: [
+      { name: 'name', value: 'Safety' },
+      { name: 'image', filename: 'c.png', content: PNG, type: 'image/png' },
+    ],
+  });
+  const looseFile = await json(admin, 'POST', '/api/courses/file-repo/', {
+    parts: [{ name: 'file', filename: 'loose.pdf', content: PDF, type: 'application/pdf' }],
+  });
+  await json(admin, 'PUT', `/api/v1/accounts/organization-theme/${acme.org.id}/image/logo/`, {
+    parts: [{ name: 'file', filename: 'logo.png', content: PNG, type: 'image/png' }],
+  });
+  await json(learner, 'PATCH', `/api/v1/accounts/profile_image/${acme.learner.user.id}/`, {
+    parts: [{ name: 'file', filename: 'me.png', content: PNG, type: 'image/png' }],
+  });
+  const section = (name: string, body: Record<string, unknown>) =>
+    json(learner, 'POST', `/api/v1/accounts/${name}/`, body);
+  return {
+    org: acme.org.id,
+    category: category.id,
+    department: sales.department.id,
+    designation: sales.designation.id,
+    location: sales.location.id,
+    looseFile: looseFile.id,
+    learner: acme.learner.user.id,
+    learnerEmail: acme.learner.user.email,
+    spare,
+    education: (await section('education', { institution: 'Leeds', degree: 'BSc' })).id,
+    professionalInfo: (await section('professional-info', { company: 'Acme', title: 'Analyst' }))
+      .id,
+    address: (await section('location', { city: 'Leeds' })).id,
+    additionalInfo: (await section('additional-info', { interests: 'Chess' })).id,
+    socialMedia: (await section('social-media', { github: 'https://github.com/acme' })).id,
+  };
+}
+
+async function makeGlobexObjects(): Promise<Mine> {
+  const admin = globex.admin.token;
+  const { sales } = await makeStructure(t.database.db, globex.org.id);
+  const category = await json(admin, 'POST', '/api/courses/categories/', { name: 'Globex' });
+  const looseFile = await json(admin, 'POST', '/api/courses/file-repo/', {
+    parts: [{ name: 'file', filename: 'g.pdf', content: PDF, type: 'application/pdf' }],
+  });
+  // The trainer's course: globex's trainer manages it too, so their refusals are acme's doing.
+  const course = await json(globex.trainer.token, 'POST', '/api/courses/', { title: 'Globex' });
+  const module = await json(admin, 'POST', `/api/courses/${course.id}/modules/`, { title: 'G' });
+  await json(admin, 'PATCH', `/api/courses/published/${course.id}/`, { status: 'published' });
+  return {
+    org: globex.org.id,
+    department: sales.department.id,
+    category: category.id,
+    looseFile: looseFile.id,
+    learner: globex.learner.user.id,
+    module: module.id,
+    course: course.id,
+  };
+}
