@@ -5,7 +5,11 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -99,29 +103,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
   });
 
-  const bus = new EventBus(app.log);
-  const ssoOrigins = new CspOrigins();
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    bus,
-    jobs: new JobQueue(database.db, app.log),
-    files: options.files ?? new LocalFileStore(`${config.dataDir}/files`),
-    mailer:
-      options.mailer ??
-      (config.smtpUrl
-        ? new SmtpMailer(config.smtpUrl, config.mailFrom)
-        : new OutboxMailer(database.db, app.log)),
-    log: app.log,
-    ssoOrigins,
-    secrets: new InstallSecrets(database.db),
-    contentOrigin: new ContentOrigin(config.content),
-    contentProcessors: contentProcessorsOf(modules),
-  };
+  const ctx = createAppContext({ ...options, modules, log: app.log });
   app.decorate('ctx', ctx);
-  // Each slice's event subscribers run as jobs of ctx.jobs (core/events/outbox.ts).
-  bus.deliverWith(ctx);
   // The content origin: a server of its own (main.ts listens on CONTENT_PORT), closed with the app.
   const contentApp = await buildContentApp({ config, secrets: ctx.secrets, logger: app.log });
   app.decorate('contentApp', contentApp);
@@ -145,7 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         // The SSO flow calls the identity provider of the host's organisation from the browser.
-        connectSrc: ["'self'", (req) => ssoOrigins.forRequest(req, config.trustProxy)],
+        connectSrc: ["'self'", (req) => ctx.ssoOrigins.forRequest(req, config.trustProxy)],
         // Packages play in frames of the content origin (never this one; see content-app.ts).
         frameSrc: [
           "'self'",
@@ -203,6 +186,46 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   for (const module of modules) {
     module.routes?.(app, ctx);
     module.contentRoutes?.(contentApp, ctx);
+  }
+
+  await registerSpa(app, config.env === 'production' ? config.webDist : undefined);
+  return app;
+}
+
+/**
+ * What every slice gets: the app's services, with the modules' jobs, event subscribers and
+ * content processors wired in. buildApp hands it to the routes; the service test tier
+ * (test/service-context.ts) uses it without Fastify.
+ */
+export function createAppContext(
+  options: Omit<BuildOptions, 'logger' | 'modules'> & {
+    modules: readonly AppModule[];
+    log: FastifyBaseLogger;
+  },
+): AppContext {
+  const { config, database, modules, log } = options;
+  const bus = new EventBus(log);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    bus,
+    jobs: new JobQueue(database.db, log),
+    files: options.files ?? new LocalFileStore(`${config.dataDir}/files`),
+    mailer:
+      options.mailer ??
+      (config.smtpUrl
+        ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+        : new OutboxMailer(database.db, log)),
+    log,
+    ssoOrigins: new CspOrigins(),
+    secrets: new InstallSecrets(database.db),
+    contentOrigin: new ContentOrigin(config.content),
+    contentProcessors: contentProcessorsOf(modules),
+  };
+  // Each slice's event subscribers run as jobs of ctx.jobs (core/events/outbox.ts).
+  bus.deliverWith(ctx);
+  for (const module of modules) {
     for (const subscriber of module.subscribers ?? []) bus.addSubscriber(module.name, subscriber);
     for (const job of module.jobs ?? []) {
       ctx.jobs.register(job.type, (payload) => job.handle(ctx, payload as never), {
@@ -210,9 +233,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
     }
   }
-
-  await registerSpa(app, config.env === 'production' ? config.webDist : undefined);
-  return app;
+  return ctx;
 }
 
 /** One processor per file kind; two modules claiming the same kind is a wiring mistake. */

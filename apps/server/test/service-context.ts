@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import pino from 'pino';
-import { MODULES } from '../src/app.ts';
+import { createAppContext, MODULES } from '../src/app.ts';
 import type { AuthContext, Authenticate } from '../src/core/auth/access.ts';
 import { loadConfig } from '../src/core/config/config.ts';
 import { ContentOrigin } from '../src/core/content/content-origin.ts';
@@ -46,38 +46,13 @@ export async function createServiceContext(
     ...options.env,
   });
   const database = await createTestDatabase();
-  const log = pino({ level: 'silent' });
-  const bus = new EventBus(log);
-  const contentProcessors = new Map<string, ContentProcessor>();
-  for (const module of MODULES) {
-    for (const [kind, processor] of Object.entries(module.contentProcessors ?? {})) {
-      if (processor) contentProcessors.set(kind, processor);
-    }
-  }
-  // Typed as AppContext: a field added there fails to compile here rather than going missing.
-  const ctx: AppContext = {
+  // The app's own wiring (jobs, subscribers, processors of every module), minus Fastify.
+  const ctx = createAppContext({
     config,
     database,
-    db: database.db,
-    bus,
-    jobs: new JobQueue(database.db, log),
-    files: new LocalFileStore(`${dataDir}/files`),
-    mailer: new OutboxMailer(database.db, log),
-    log,
-    ssoOrigins: new CspOrigins(),
-    secrets: new InstallSecrets(database.db),
-    contentOrigin: new ContentOrigin(config.content),
-    contentProcessors,
-  };
-  bus.deliverWith(ctx);
-  for (const module of MODULES) {
-    for (const subscriber of module.subscribers ?? []) bus.addSubscriber(module.name, subscriber);
-    for (const job of module.jobs ?? []) {
-      ctx.jobs.register(job.type, (payload) => job.handle(ctx, payload as never), {
-        lane: job.lane,
-      });
-    }
-  }
+    modules: MODULES,
+    log: pino({ level: 'silent' }),
+  });
   return {
     ctx,
     async close() {
