@@ -1,31 +1,22 @@
 import {
-  enrolmentScreenPaths,
-  coursePaths as p,
+  catalogueOps as ops,
   type TCatalogueQuery,
   type TCourse,
-  ZAssignedCoursesQuery,
-  ZCatalogueQuery,
-  ZCourse,
-  ZFilterTypeQuery,
-  zPage,
+  type ZCatalogueQuery,
 } from '@atrium/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
-import { errorResponses } from '../../core/http/error-responses.ts';
+import { route } from '../../core/http/operation.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import { courses } from '../../schema/courses.table.ts';
 import { ACTIVE_STATUSES, courseEnrolments } from '../../schema/enrolments.table.ts';
 import { type CourseFilter, createdBySuperadmin, listCourses } from './catalogue.repository.ts';
 
-const tags = ['courses'];
-const errors = errorResponses(400, 401, 403);
-const response = { 200: zPage(ZCourse), ...errors };
-const signedIn = access.authenticated();
+const signedIn = { access: access.authenticated() };
 type Query = z.output<typeof ZCatalogueQuery>;
 
 /**
@@ -34,8 +25,6 @@ type Query = z.output<typeof ZCatalogueQuery>;
  * filters, ordering and pagination.
  */
 export function registerCatalogueListRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   const run = async (req: FastifyRequest, q: Query, narrow: Partial<CourseFilter> = {}) => {
     const auth = caller(req);
     const filter: CourseFilter = {
@@ -51,74 +40,40 @@ export function registerCatalogueListRoutes(app: FastifyInstance, ctx: AppContex
     return toPage(req.url, q, page.count, page.rows);
   };
   const list = (
-    path: string,
-    summary: string,
+    op:
+      | typeof ops.list
+      | typeof ops.catalogue
+      | typeof ops.bySuperadmin
+      | typeof ops.cpd
+      | typeof ops.created,
     narrow: (req: FastifyRequest) => Partial<CourseFilter> = () => ({}),
-  ) =>
-    r.get(
-      path,
-      {
-        schema: { tags, summary, querystring: ZCatalogueQuery, response },
-        config: { access: signedIn },
-      },
-      async (req) => run(req, req.query, narrow(req)),
-    );
+  ) => route(app, op, signedIn, async (req) => run(req, req.query, narrow(req)));
 
-  list(p.root, 'Courses the caller may see (same as get-courses/)');
-  list(
-    p.catalogue,
-    'The catalogue: search (title substring), category, level, language, tag, status, ordering, page',
+  list(ops.list);
+  list(ops.catalogue);
+  route(app, ops.assigned, signedIn, async (req) =>
+    run(req, req.query, {
+      enrolledAs: req.query.enrolment_status
+        ? [req.query.enrolment_status]
+        : ['enrolled', 'completed'],
+    }),
   );
-  r.get(
-    p.assigned,
-    {
-      schema: {
-        tags,
-        summary:
-          'Courses the caller is enrolled in (or completed), with their enrolment; enrolment_status narrows to one of them',
-        querystring: ZAssignedCoursesQuery,
-        response,
-      },
-      config: { access: signedIn },
-    },
-    async (req) =>
-      run(req, req.query, {
-        enrolledAs: req.query.enrolment_status
-          ? [req.query.enrolment_status]
-          : ['enrolled', 'completed'],
-      }),
-  );
-  r.get(
-    enrolmentScreenPaths.unassigned,
-    {
-      schema: {
-        tags,
-        summary:
-          "Published courses the caller is not enrolled in (nor completed), each with the caller's pending or rejected request as enrolment",
-        querystring: ZCatalogueQuery,
-        response,
-      },
-      config: { access: signedIn },
-    },
-    async (req) => {
-      const auth = caller(req);
-      const page = await run(req, req.query, {
-        status: 'published',
-        extra: [
-          sql`not exists (select 1 from ${courseEnrolments} e where e.course_id = ${courses.id} and e.user_id = ${auth.userId} and e.status in (${sql.join(
-            ACTIVE_STATUSES.map((s) => sql`${s}`),
-            sql`, `,
-          )}))`,
-        ],
-      });
-      return { ...page, results: await withOpenRequests(ctx.db, auth.userId, page.results) };
-    },
-  );
-  list(p.bySuperadmin, 'Courses authored by a superadmin', () => ({
-    extra: [createdBySuperadmin],
-  }));
-  list(p.cpd, 'CPD courses', () => ({ extra: [eq(courses.isCpd, true)] }));
-  list(p.created, 'Courses the caller created', (req) => {
+  route(app, ops.unassigned, signedIn, async (req) => {
+    const auth = caller(req);
+    const page = await run(req, req.query, {
+      status: 'published',
+      extra: [
+        sql`not exists (select 1 from ${courseEnrolments} e where e.course_id = ${courses.id} and e.user_id = ${auth.userId} and e.status in (${sql.join(
+          ACTIVE_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )}))`,
+      ],
+    });
+    return { ...page, results: await withOpenRequests(ctx.db, auth.userId, page.results) };
+  });
+  list(ops.bySuperadmin, () => ({ extra: [createdBySuperadmin] }));
+  list(ops.cpd, () => ({ extra: [eq(courses.isCpd, true)] }));
+  list(ops.created, (req) => {
     const auth = caller(req);
     return {
       extra: [
@@ -130,32 +85,19 @@ export function registerCatalogueListRoutes(app: FastifyInstance, ctx: AppContex
     };
   });
 
-  r.get(
-    p.filterType,
-    {
-      schema: {
-        tags,
-        summary:
-          'The catalogue by type: all, published, draft, pending, cpd or mine (created by the caller)',
-        querystring: ZFilterTypeQuery,
-        response,
-      },
-      config: { access: signedIn },
-    },
-    async (req) => {
-      const q = req.query;
-      const auth = caller(req);
-      const narrow: Record<(typeof q)['type'], Partial<CourseFilter>> = {
-        all: {},
-        published: { status: 'published' },
-        draft: { status: 'draft' },
-        pending: { status: 'pending' },
-        cpd: { extra: [eq(courses.isCpd, true)] },
-        mine: { extra: [eq(courses.createdBy, auth.userId)] },
-      };
-      return run(req, q, narrow[q.type]);
-    },
-  );
+  route(app, ops.byType, signedIn, async (req) => {
+    const q = req.query;
+    const auth = caller(req);
+    const narrow: Record<(typeof q)['type'], Partial<CourseFilter>> = {
+      all: {},
+      published: { status: 'published' },
+      draft: { status: 'draft' },
+      pending: { status: 'pending' },
+      cpd: { extra: [eq(courses.isCpd, true)] },
+      mine: { extra: [eq(courses.createdBy, auth.userId)] },
+    };
+    return run(req, q, narrow[q.type]);
+  });
 }
 
 /** The caller's request (pending or rejected) on each listed course, so the screen shows its state. */

@@ -1,22 +1,12 @@
-import {
-  coursePaths as p,
-  ROLE,
-  ZConfigOptions,
-  ZConfigOptionsResult,
-  ZConfigTexts,
-  ZConfigTextsResult,
-} from '@atrium/contract';
+import { catalogueOps as ops, ROLE } from '@atrium/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest } from '../../core/errors/app-error.ts';
-import { errorResponses } from '../../core/http/error-responses.ts';
+import { route } from '../../core/http/operation.ts';
 import { courseSettings } from '../../schema/courses.table.ts';
 
-const tags = ['courses'];
-const errors = errorResponses(400, 401, 403);
 const MAX_KEYS = 50;
 type Column = 'texts' | 'options';
 type Value = string | number | boolean;
@@ -63,59 +53,29 @@ async function merge(
 
 /** course-configuration-text/ and -options/: organisation-wide course settings. */
 export function registerCourseSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const admins = access.menu('/courses', [ROLE.ADMIN]);
+  const admins = { access: access.menu('/courses', [ROLE.ADMIN]) };
+  const signedIn = { access: access.authenticated() };
 
-  r.get(
-    p.configText,
-    {
-      schema: {
-        tags,
-        summary: 'Course configuration texts of the organisation',
-        response: { 200: ZConfigTextsResult, ...errors },
-      },
-      config: { access: access.authenticated() },
-    },
+  route(
+    app,
+    ops.configTexts,
+    signedIn,
     async (req) => (await read(ctx, caller(req).organisationId)).texts,
   );
-  r.post(
-    p.configText,
-    {
-      schema: {
-        tags,
-        summary: 'Set course configuration texts: keys are merged, null removes a key (≤ 50 keys)',
-        body: ZConfigTexts,
-        response: { 200: ZConfigTextsResult, ...errors },
-      },
-      config: { access: admins },
-    },
+  route(
+    app,
+    ops.setConfigTexts,
+    admins,
     async (req) =>
       merge(ctx, caller(req).organisationId, 'texts', req.body) as Promise<Record<string, string>>,
   );
-  r.get(
-    p.configOptions,
-    {
-      schema: {
-        tags,
-        summary: 'Course configuration options of the organisation',
-        response: { 200: ZConfigOptionsResult, ...errors },
-      },
-      config: { access: access.authenticated() },
-    },
+  route(
+    app,
+    ops.configOptions,
+    signedIn,
     async (req) => (await read(ctx, caller(req).organisationId)).options,
   );
-  r.post(
-    p.configOptions,
-    {
-      schema: {
-        tags,
-        summary:
-          'Set course configuration options (boolean, number or short text): merged, null removes',
-        body: ZConfigOptions,
-        response: { 200: ZConfigOptionsResult, ...errors },
-      },
-      config: { access: admins },
-    },
-    async (req) => merge(ctx, caller(req).organisationId, 'options', req.body),
+  route(app, ops.setConfigOptions, admins, async (req) =>
+    merge(ctx, caller(req).organisationId, 'options', req.body),
   );
 }
