@@ -1,6 +1,5 @@
 import { ROLE } from '@atrium/contract';
 import { access } from '../../core/auth/access.ts';
-import { errorResponses } from '../../core/http/error-responses.ts';
 
 /**
  * Route-level rules of the learning routes. Learner-facing calls are open to
@@ -11,5 +10,3 @@ import { errorResponses } from '../../core/http/error-responses.ts';
  * managers (canManage) in the use case.
  */
 export const manageAccess = access.roles(ROLE.ADMIN, ROLE.TRAINER);
-
-export const learningErrors = errorResponses(400, 401, 403, 404, 409);
