@@ -1,43 +1,24 @@
-import {
-  scormPaths as p,
-  ROLE,
-  ZScormAttempt,
-  ZScormCommit,
-  ZScormCommitQuery,
-  ZScormCommitResult,
-  ZScormPackage,
-  ZScormReportPage,
-  ZScormReportQuery,
-  ZScormState,
-  ZScormStateQuery,
-  ZScormTrackPage,
-  ZScormTrackQuery,
-  zIdParam,
-} from '@atrium/contract';
+import { scormOps as ops, ROLE, ZScormCommit } from '@atrium/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthContext, access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { forbidden, unauthorized } from '../../core/errors/app-error.ts';
-import { errorResponses } from '../../core/http/error-responses.ts';
+import { route } from '../../core/http/operation.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import { scormLaunchUrl } from './content.ts';
 import { packages } from './packages.service.ts';
 import { reports } from './reports.service.ts';
 import { runtime } from './runtime.service.ts';
 
-const tags = ['scorm'];
-const errors = errorResponses(400, 401, 403, 404, 409);
-const id = zIdParam;
 /**
  * Learner-facing calls are open to every signed-in user (the course player is
  * a no-perm screen); what they may reach is the object-level rule: may see a
  * course using the file, enrolled to be tracked. Reports: admins and trainers,
  * then canManage on the course.
  */
-const signedIn = access.authenticated();
-const managers = access.roles(ROLE.ADMIN, ROLE.TRAINER);
+const signedIn = { access: access.authenticated() };
+const managers = { access: access.roles(ROLE.ADMIN, ROLE.TRAINER) };
 
 /** A beacon sends its JSON as text/plain: read it as JSON (invalid JSON fails validation). */
 function jsonText(body: unknown): unknown {
@@ -74,59 +55,26 @@ function signedInSameOrigin(ctx: AppContext, req: FastifyRequest): AuthContext {
 const COMMIT_BODY_LIMIT = 4 * 1024 * 1024;
 
 export function registerScormRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    p.filePackage,
-    {
-      schema: {
-        tags,
-        summary: 'The SCORM package of a repository file: version and SCO tree (table of contents)',
-        params: z.object({ fileId: id }),
-        response: { 200: ZScormPackage, ...errors },
-      },
-      config: { access: signedIn },
-    },
-    async (req) => packages.ofFile(ctx, caller(req), req.params.fileId),
+  route(app, ops.package, signedIn, async (req) =>
+    packages.ofFile(ctx, caller(req), req.params.fileId),
   );
 
-  r.get(
-    p.runtime,
-    {
-      schema: {
-        tags,
-        summary:
-          "The learner's run-time state of one SCO (cmi for scorm-again loadFromJSON), current attempt and every SCO's status",
-        params: z.object({ id }),
-        querystring: ZScormStateQuery,
-        response: { 200: ZScormState, ...errors },
-      },
-      config: { access: signedIn },
-    },
-    async (req) => {
-      const auth = caller(req);
-      return runtime.state(ctx, auth, req.params.id, req.query.sco, (pkg, scoPath) =>
-        scormLaunchUrl(ctx, req, auth, pkg.treeKey, pkg.version, scoPath),
-      );
-    },
-  );
+  route(app, ops.state, signedIn, async (req) => {
+    const auth = caller(req);
+    return runtime.state(ctx, auth, req.params.id, req.query.sco, (pkg, scoPath) =>
+      scormLaunchUrl(ctx, req, auth, pkg.treeKey, pkg.version, scoPath),
+    );
+  });
 
-  r.post(
-    p.runtime,
+  route(
+    app,
+    ops.commit,
     {
-      bodyLimit: COMMIT_BODY_LIMIT,
-      schema: {
-        tags,
-        summary:
-          'Commit one SCO (scorm-again JSON commit `{cmi}`, as JSON or a text/plain beacon; `?sco=&attempt=&session=`): validated, stored, time added once per session; completion feeds the module file status',
-        params: z.object({ id }),
-        querystring: ZScormCommitQuery,
-        body: z.preprocess(jsonText, ZScormCommit),
-        response: { 200: ZScormCommitResult, ...errors },
-      },
       // Public at the access layer only so the terminate commit can arrive as a beacon;
       // signedInSameOrigin below is the real rule.
-      config: { access: access.public() },
+      access: access.public(),
+      bodyLimit: COMMIT_BODY_LIMIT,
+      bodySchema: z.preprocess(jsonText, ZScormCommit),
       // Before validation, so an anonymous caller gets 401 rather than a 400 about the body.
       preValidation: async (req) => {
         signedInSameOrigin(ctx, req);
@@ -135,54 +83,17 @@ export function registerScormRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => runtime.commit(ctx, caller(req), req.params.id, req.query, req.body.cmi),
   );
 
-  r.post(
-    p.attempts,
-    {
-      schema: {
-        tags,
-        summary: 'Start a new attempt (only after the current one is completed)',
-        params: z.object({ id }),
-        response: { 201: ZScormAttempt, ...errors },
-      },
-      config: { access: signedIn },
-    },
-    async (req, reply) =>
-      reply.code(201).send(await runtime.newAttempt(ctx, caller(req), req.params.id)),
+  route(app, ops.newAttempt, signedIn, async (req) =>
+    runtime.newAttempt(ctx, caller(req), req.params.id),
   );
 
-  r.get(
-    p.report,
-    {
-      schema: {
-        tags,
-        summary:
-          "A course's SCORM tracking per learner and SCO (latest attempt): status, score, time, attempts",
-        querystring: ZScormReportQuery,
-        response: { 200: ZScormReportPage, ...errors },
-      },
-      config: { access: managers },
-    },
-    async (req) => {
-      const page = await reports.course(ctx, caller(req), req.query, pageBounds(req.query));
-      return toPage(req.url, req.query, page.count, page.rows);
-    },
-  );
+  route(app, ops.report, managers, async (req) => {
+    const page = await reports.course(ctx, caller(req), req.query, pageBounds(req.query));
+    return toPage(req.url, req.query, page.count, page.rows);
+  });
 
-  r.get(
-    p.track,
-    {
-      schema: {
-        tags,
-        summary:
-          "SCORM track lookup by the user's e-mail (spec §7), from Atrium's own records: learners themselves, staff within their courses",
-        querystring: ZScormTrackQuery,
-        response: { 200: ZScormTrackPage, ...errors },
-      },
-      config: { access: signedIn },
-    },
-    async (req) => {
-      const page = await reports.track(ctx, caller(req), req.query.email, pageBounds(req.query));
-      return { ...toPage(req.url, req.query, page.count, page.rows), user: page.user };
-    },
-  );
+  route(app, ops.track, signedIn, async (req) => {
+    const page = await reports.track(ctx, caller(req), req.query.email, pageBounds(req.query));
+    return { ...toPage(req.url, req.query, page.count, page.rows), user: page.user };
+  });
 }
