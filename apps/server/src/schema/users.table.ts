@@ -1,3 +1,4 @@
+import { ROLE } from '@atrium/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -73,3 +74,9 @@ export const memberships = pgTable(
     check('memberships_view_role_ck', sql`${t.viewRoleId} between 1 and 5`),
   ],
 );
+
+/**
+ * Whether the `users` row of the query is a superadmin: one has a superadmin membership
+ * somewhere (one probe of memberships_user_org_uq per row).
+ */
+export const USER_IS_SUPERADMIN = sql<boolean>`exists (select 1 from ${memberships} m where m.user_id = ${users.id} and m.role_id = ${ROLE.SUPERADMIN})`;

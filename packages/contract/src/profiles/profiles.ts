@@ -105,6 +105,14 @@ export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
 
 const ZRef = z.object({ id: z.number().int(), name: z.string() });
 
+/** What the caller may do to the profile, from the server's profile policy; the web shows its forms from it. */
+export const ZProfileAbilities = z.object({
+  edit: z.boolean(),
+  /** E-mail is the key to password resets: an administrator changes it, not its owner. */
+  change_email: z.boolean(),
+});
+export type TProfileAbilities = z.infer<typeof ZProfileAbilities>;
+
 /** user-profile-details/{id}/: the whole profile in one answer. */
 export const ZProfileDetails = z.object({
   id: z.number().int(),
@@ -134,8 +142,9 @@ export const ZProfileDetails = z.object({
   location: ZAddress.nullable(),
   additional_info: ZAdditionalInfo.nullable(),
   social_media: ZSocialMedia.nullable(),
-  /** What the caller may do here; the server enforces it either way. */
+  /** abilities.edit and abilities.change_email, kept for the clients that read them. */
   can_edit: z.boolean(),
   can_edit_email: z.boolean(),
+  abilities: ZProfileAbilities,
 });
 export type TProfileDetails = z.infer<typeof ZProfileDetails>;

@@ -38,6 +38,23 @@ export const ZUserExportQuery = ZUserListQuery.omit({ page: true, page_size: tru
 
 const ZRef = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
+/**
+ * What the caller may do to a user of the list, from the server's users policy (the same
+ * predicates that refuse user-action/, remove-user/ and get_permission/): the web shows row
+ * actions from it. Which status change suits the user's status is left to the screen.
+ */
+export const ZUserAbilities = z.object({
+  approve: z.boolean(),
+  reject: z.boolean(),
+  activate: z.boolean(),
+  deactivate: z.boolean(),
+  change_role: z.boolean(),
+  edit_permissions: z.boolean(),
+  /** remove-user/. */
+  delete: z.boolean(),
+});
+export type TUserAbilities = z.infer<typeof ZUserAbilities>;
+
 export const ZUserRow = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -54,6 +71,7 @@ export const ZUserRow = z.object({
   location: ZRef,
   date_joined: z.string(),
   last_login: z.string().nullable(),
+  abilities: ZUserAbilities,
 });
 export type TUserRow = z.infer<typeof ZUserRow>;
 

@@ -8,3 +8,5 @@ export const permissionsModule: AppModule = {
   routes: registerPermissionRoutes,
   matrix: permissionsMatrix,
 };
+
+export { mayChangeMenuOf, mayReadMenuOf } from './permissions.policy.ts';

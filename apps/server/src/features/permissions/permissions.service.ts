@@ -1,6 +1,5 @@
 import {
   applyMenuFlags,
-  ROLE,
   ROLE_NAMES,
   type TPermissionResponse,
   type TPermissionUpdate,
@@ -14,14 +13,18 @@ import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, forbidden, notFound } from '../../core/errors/app-error.ts';
 import { userMenuPermissions } from '../../schema/permissions.table.ts';
-import { memberships, users } from '../../schema/users.table.ts';
+import { memberships, USER_IS_SUPERADMIN, users } from '../../schema/users.table.ts';
 import { effectiveMenu } from '../auth/index.ts';
+import type { ProfileTarget } from '../profiles/index.ts';
+import { mayChangeMenuOf, mayReadMenuOf } from './permissions.policy.ts';
 
 async function loadTarget(db: DbOrTx, auth: AuthContext, userId: number) {
   const [row] = await db
     .select({
       userId: users.id,
+      organisationId: memberships.organisationId,
       roleId: memberships.roleId,
+      isSuperadmin: USER_IS_SUPERADMIN,
       stored: userMenuPermissions.menu,
     })
     .from(users)
@@ -40,18 +43,9 @@ async function loadTarget(db: DbOrTx, auth: AuthContext, userId: number) {
   return { ...row, roleId: row.roleId as TRoleId };
 }
 
-/**
- * Who may see or change whose menu: anyone their own; an admin the users of
- * their organisation with a lower role than theirs; a superadmin anyone.
- */
-function assertMayManage(
-  auth: AuthContext,
-  target: { userId: number; roleId: TRoleId },
-  write: boolean,
-) {
-  if (auth.isSuperadmin) return;
-  if (!write && target.userId === auth.userId) return;
-  if (auth.roleId !== ROLE.ADMIN || target.roleId <= auth.roleId) throw forbidden();
+/** 403 unless permissions.policy lets the caller read (or change) the target's menu. */
+function assertMayManage(auth: AuthContext, target: ProfileTarget, write: boolean) {
+  if (!(write ? mayChangeMenuOf : mayReadMenuOf)(auth, target)) throw forbidden();
 }
 
 export async function getPermissions(

@@ -10,3 +10,4 @@ export const profilesModule: AppModule = {
 };
 
 export { photoUrl, squareWebp } from './profile-image.service.ts';
+export { type AccountActor, mayAdminister, type ProfileTarget } from './profiles.policy.ts';

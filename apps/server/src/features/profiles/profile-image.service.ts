@@ -25,7 +25,8 @@ import {
   isAllowedExtension,
 } from '../../core/storage/content-check.ts';
 import { formatBytes } from '../../core/storage/local-file-store.ts';
-import { assertMayEdit, found, isEditByAdmin } from './profiles.policy.ts';
+import { assertMayEdit, found } from './profiles.access.ts';
+import { isEditByAdmin } from './profiles.policy.ts';
 import { findPhotoKey, findTarget, replacePhotoKey } from './profiles.repository.ts';
 
 // Enough bytes for every magic number file-type knows; the same sample the file store checks.

@@ -27,7 +27,8 @@ import {
   updateSection as updateRow,
   userHasSection,
 } from './profile-sections.repository.ts';
-import { assertMayEdit, found, isEditByAdmin, type ProfileTarget } from './profiles.policy.ts';
+import { assertMayEdit, found } from './profiles.access.ts';
+import { isEditByAdmin, type ProfileTarget } from './profiles.policy.ts';
 import { findTarget } from './profiles.repository.ts';
 
 type FieldErrors = Record<string, string[]>;

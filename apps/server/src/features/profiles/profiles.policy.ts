@@ -1,6 +1,15 @@
-import { APPROVAL, ROLE, type TRoleId } from '@atrium/contract';
+import { APPROVAL, ROLE, type TProfileAbilities, type TRoleId } from '@atrium/contract';
 import type { AuthContext } from '../../core/auth/access.ts';
-import { forbidden, notFound } from '../../core/errors/app-error.ts';
+import type { Actor } from '../../core/auth/actor.ts';
+
+/**
+ * Who may act on whose account, as pure predicates: the profiles' rules, and the one rule of who
+ * administers whom, which users (user-action/, remove-user/) and permissions (get_permission)
+ * use too. profiles.access.ts turns them into 404/403; profiles.policy.test.ts is their table.
+ */
+
+/** The caller, with their approval: an account awaiting it administers nobody. */
+export type AccountActor = Actor & Pick<AuthContext, 'approvalStatus'>;
 
 /**
  * The user whose profile is being read or changed, as seen from the caller:
@@ -15,50 +24,47 @@ export interface ProfileTarget {
   isSuperadmin: boolean;
 }
 
-/** Spec §8: the words the web app shows when a profile cannot be loaded. */
-export const USER_NOT_FOUND = 'Could not get user detail';
-
-export function found<T>(target: T | undefined): T {
-  if (!target) throw notFound(USER_NOT_FOUND);
-  return target;
-}
-
 /**
- * Whether the caller may change someone else's profile: a superadmin anyone;
+ * Whether the caller administers someone else's account: a superadmin anyone;
  * an admin the users of their organisation with a lower role than theirs
  * (the rule that nobody grants or manages a role at or above their own, so an
  * admin cannot, say, redirect a fellow admin's or a superadmin's e-mail and
  * reset their password).
  */
-export function mayAdminister(auth: AuthContext, target: ProfileTarget): boolean {
+export function mayAdminister(actor: AccountActor, target: ProfileTarget): boolean {
   // An account awaiting approval reaches the profile routes for its own profile only.
-  if (auth.approvalStatus !== APPROVAL.APPROVED) return false;
-  if (auth.isSuperadmin) return true;
-  if (target.userId === auth.userId || target.isSuperadmin) return false;
+  if (actor.approvalStatus !== APPROVAL.APPROVED) return false;
+  if (actor.isSuperadmin) return true;
+  if (target.userId === actor.userId || target.isSuperadmin) return false;
   return (
-    auth.roleId === ROLE.ADMIN &&
-    target.organisationId === auth.organisationId &&
-    target.roleId > auth.roleId
+    actor.roleId === ROLE.ADMIN &&
+    target.organisationId === actor.organisationId &&
+    target.roleId > actor.roleId
   );
 }
 
 /** Users edit their own profile; admins those they administer. Everyone else reads only. */
-export function mayEdit(auth: AuthContext, target: ProfileTarget): boolean {
-  return target.userId === auth.userId || mayAdminister(auth, target);
-}
-
-export function assertMayEdit(auth: AuthContext, target: ProfileTarget): void {
-  if (!mayEdit(auth, target)) throw forbidden('You can only edit your own profile.');
+export function mayEdit(actor: AccountActor, target: ProfileTarget): boolean {
+  return target.userId === actor.userId || mayAdminister(actor, target);
 }
 
 /**
  * E-mail is the key to password resets: a user does not change their own
  * here (no verification flow yet), an administrator does it for them.
  */
-export function mayChangeEmail(auth: AuthContext, target: ProfileTarget): boolean {
-  return mayAdminister(auth, target);
+export function mayChangeEmail(actor: AccountActor, target: ProfileTarget): boolean {
+  return mayAdminister(actor, target);
 }
 
 /** Admin edits of someone else's profile are audited; one's own are not. */
-export const isEditByAdmin = (auth: AuthContext, target: ProfileTarget) =>
-  target.userId !== auth.userId;
+export const isEditByAdmin = (actor: Actor, target: ProfileTarget) =>
+  target.userId !== actor.userId;
+
+/** What the caller may do to a profile, for the web to show or hide its forms. */
+export const profileAbilities = (
+  actor: AccountActor,
+  target: ProfileTarget,
+): TProfileAbilities => ({
+  edit: mayEdit(actor, target),
+  change_email: mayChangeEmail(actor, target),
+});

@@ -1,4 +1,4 @@
-import { ROLE, type TEducation, type TProfessionalInfo, type TRoleId } from '@atrium/contract';
+import type { TEducation, TProfessionalInfo, TRoleId } from '@atrium/contract';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
@@ -12,7 +12,7 @@ import {
   userSocialMedia,
 } from '../../schema/profiles.table.ts';
 import { departments, designations, locations } from '../../schema/structure.table.ts';
-import { memberships, users } from '../../schema/users.table.ts';
+import { memberships, USER_IS_SUPERADMIN, users } from '../../schema/users.table.ts';
 import type { ProfileTarget } from './profiles.policy.ts';
 
 /**
@@ -32,8 +32,6 @@ function membershipScope(auth: AuthContext, userId: number) {
   return { where, order };
 }
 
-const targetIsSuperadmin = sql<boolean>`exists (select 1 from ${memberships} m where m.user_id = ${users.id} and m.role_id = ${ROLE.SUPERADMIN})`;
-
 export async function findTarget(
   db: DbOrTx,
   auth: AuthContext,
@@ -45,7 +43,7 @@ export async function findTarget(
       userId: users.id,
       organisationId: memberships.organisationId,
       roleId: memberships.roleId,
-      isSuperadmin: targetIsSuperadmin,
+      isSuperadmin: USER_IS_SUPERADMIN,
     })
     .from(users)
     .innerJoin(memberships, eq(memberships.userId, users.id))
@@ -85,7 +83,7 @@ export async function loadProfileDetails(db: DbOrTx, auth: AuthContext, userId: 
         userId: users.id,
         organisationId: memberships.organisationId,
         roleId: memberships.roleId,
-        isSuperadmin: targetIsSuperadmin,
+        isSuperadmin: USER_IS_SUPERADMIN,
       },
       user: {
         username: users.username,

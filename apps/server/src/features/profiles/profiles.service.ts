@@ -15,13 +15,13 @@ import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, conflict, forbidden } from '../../core/errors/app-error.ts';
 import { photoUrl } from './profile-image.service.ts';
 import { lookupSkills } from './profile-sections.repository.ts';
+import { assertMayEdit, found } from './profiles.access.ts';
 import {
-  assertMayEdit,
-  found,
   isEditByAdmin,
   mayChangeEmail,
   mayEdit,
   type ProfileTarget,
+  profileAbilities,
 } from './profiles.policy.ts';
 import {
   type EditableProfile,
@@ -86,6 +86,7 @@ function toDetails(row: ProfileDetailsRow, auth: AuthContext): TProfileDetails {
     social_media: present(row.social),
     can_edit: mayEdit(auth, target),
     can_edit_email: mayChangeEmail(auth, target),
+    abilities: profileAbilities(auth, target),
   };
 }
 

@@ -5,7 +5,12 @@ import type { DbOrTx } from '../../core/db/database.ts';
 import { type BoundedCount, boundedCount, COUNT_LIMIT } from '../../core/http/pagination.ts';
 import { userProfiles } from '../../schema/profiles.table.ts';
 import { departments, designations, locations } from '../../schema/structure.table.ts';
-import { memberships, USER_SEARCH_TEXT, users } from '../../schema/users.table.ts';
+import {
+  memberships,
+  USER_IS_SUPERADMIN,
+  USER_SEARCH_TEXT,
+  users,
+} from '../../schema/users.table.ts';
 
 export interface UserFilter {
   organisationId: number;
@@ -74,7 +79,10 @@ const rowColumns = {
 
 type RawRow = { [K in keyof typeof rowColumns]: unknown } & Record<string, unknown>;
 
-export function toUserRow(r: RawRow): TUserRow {
+/** A user of the list, before the caller's abilities on them are added (exports need none). */
+export type UserRowData = Omit<TUserRow, 'abilities'>;
+
+export function toUserRow(r: RawRow): UserRowData {
   const ref = (id: unknown, name: unknown) =>
     id ? { id: id as number, name: name as string } : null;
   const first = r.firstName as string;
@@ -99,15 +107,18 @@ export function toUserRow(r: RawRow): TUserRow {
 }
 
 function baseQuery(db: DbOrTx, f: UserFilter) {
-  return db
-    .select(rowColumns)
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .leftJoin(departments, eq(departments.id, userProfiles.departmentId))
-    .leftJoin(designations, eq(designations.id, userProfiles.designationId))
-    .leftJoin(locations, eq(locations.id, userProfiles.locationId))
-    .where(conditions(f));
+  return (
+    db
+      // Whether each user is a superadmin: their row's abilities need it (users.policy).
+      .select({ ...rowColumns, isSuperadmin: USER_IS_SUPERADMIN })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+      .leftJoin(departments, eq(departments.id, userProfiles.departmentId))
+      .leftJoin(designations, eq(designations.id, userProfiles.designationId))
+      .leftJoin(locations, eq(locations.id, userProfiles.locationId))
+      .where(conditions(f))
+  );
 }
 
 /**
@@ -138,7 +149,10 @@ export async function listUsers(
       .limit(bounds.limit)
       .offset(bounds.offset),
   ]);
-  return { count: total, rows: rows.map((r) => toUserRow(r as RawRow)) };
+  return {
+    count: total,
+    rows: rows.map((r) => ({ ...toUserRow(r as RawRow), isSuperadmin: r.isSuperadmin })),
+  };
 }
 
 /** Every matching user, in pages of `batch`, for exports. */
@@ -186,7 +200,12 @@ export async function activeMemberCounts(
 /** A member of the organisation with their role there. */
 export async function findMember(db: DbOrTx, userId: number, organisationId: number) {
   const [row] = await db
-    .select({ user: users, roleId: memberships.roleId, membershipId: memberships.id })
+    .select({
+      user: users,
+      roleId: memberships.roleId,
+      membershipId: memberships.id,
+      isSuperadmin: USER_IS_SUPERADMIN,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)));

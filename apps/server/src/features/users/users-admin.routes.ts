@@ -34,6 +34,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext) {
     const q = req.query;
     const page = await usersAdmin.list(
       ctx.db,
+      caller(req),
       {
         organisationId: targetOrganisation(caller(req), q.organization),
         search: q.search,

@@ -56,7 +56,7 @@ describe('licence seats', () => {
     const admin = await authFor(s.ctx, await makeAdmin(db, { organisationId: org.id }));
     for (const name of ['free1', 'free2', 'free3'])
       await usersAdmin.add(s.ctx, admin, newcomer(name), IP);
-    const page = await usersAdmin.list(db, { organisationId: org.id }, 'username', {
+    const page = await usersAdmin.list(db, admin, { organisationId: org.id }, 'username', {
       limit: 50,
       offset: 0,
     });

@@ -10,6 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AuthContext } from '../../core/auth/access.ts';
+import { withinOrganisation } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
@@ -19,31 +20,68 @@ import { userProfiles } from '../../schema/profiles.table.ts';
 import { departments, designations, locations } from '../../schema/structure.table.ts';
 import { memberships, users } from '../../schema/users.table.ts';
 import { createAccount, revokeAllTokens, sendWelcomeMail } from '../auth/index.ts';
+import type { AccountActor, ProfileTarget } from '../profiles/index.ts';
+import { mayActOn, mayGrantRole, userAbilities } from './users.policy.ts';
 import {
   activeMemberCount,
   activeMemberCounts,
   findMember,
   listUsers,
+  type UserFilter,
+  type UserOrdering,
 } from './users-admin.repository.ts';
 
 /** The organisation an admin works on: their own; a superadmin may name another. */
 export function targetOrganisation(auth: AuthContext, requested?: number): number {
-  if (requested === undefined || requested === auth.organisationId) return auth.organisationId;
-  if (!auth.isSuperadmin) throw forbidden('You can only manage users of your own organisation.');
+  if (requested === undefined) return auth.organisationId;
+  if (!withinOrganisation(auth, requested))
+    throw forbidden('You can only manage users of your own organisation.');
   return requested;
 }
 
-/** Nobody grants a role above their own (lower id = more power; superadmin grants any). */
+/** 403 for a role above the caller's own (users.policy mayGrantRole). */
 export function assertMayGrant(auth: AuthContext, role: number) {
-  if (auth.isSuperadmin) return;
-  if (role < auth.roleId)
+  if (!mayGrantRole(auth, role))
     throw forbidden(`You cannot grant the ${ROLE_NAMES[role as TRoleId]} role.`);
 }
 
-/** Admins act on lower roles only, and nobody on themselves. */
-function assertMayActOn(auth: AuthContext, target: { id: number; roleId: number }) {
-  if (target.id === auth.userId) throw forbidden('You cannot do this to your own account.');
-  if (!auth.isSuperadmin && target.roleId <= auth.roleId) throw forbidden();
+/** 403 unless users.policy mayActOn: the caller administers the account, which is not theirs. */
+function assertMayActOn(auth: AuthContext, target: ProfileTarget) {
+  if (target.userId === auth.userId) throw forbidden('You cannot do this to your own account.');
+  if (!mayActOn(auth, target)) throw forbidden();
+}
+
+/** A member of an organisation as the policies see them. */
+const memberTarget = (
+  organisationId: number,
+  member: { id: number; roleId: number; isSuperadmin: boolean },
+): ProfileTarget => ({
+  userId: member.id,
+  organisationId,
+  roleId: member.roleId as TRoleId,
+  isSuperadmin: member.isSuperadmin,
+});
+
+/** A page of the users list, each row with what the caller may do to that user. */
+async function list(
+  db: DbOrTx,
+  auth: AccountActor,
+  filter: UserFilter,
+  ordering: UserOrdering,
+  bounds: { limit: number; offset: number },
+) {
+  const page = await listUsers(db, filter, ordering, bounds);
+  return {
+    count: page.count,
+    // Computed from the rows in hand: no query per user.
+    rows: page.rows.map(({ isSuperadmin, ...row }) => ({
+      ...row,
+      abilities: userAbilities(
+        auth,
+        memberTarget(filter.organisationId, { ...row, roleId: row.role.id, isSuperadmin }),
+      ),
+    })),
+  };
 }
 
 export async function assertSeatAvailable(db: DbOrTx, organisationId: number, adding = 1) {
@@ -90,7 +128,7 @@ export async function checkPlacement(
 }
 
 export const usersAdmin = {
-  list: listUsers,
+  list,
 
   async add(
     ctx: AppContext,
@@ -147,10 +185,13 @@ export const usersAdmin = {
       throw err;
     });
     if (!withPassword) await sendWelcomeMail(ctx, created.id, organisationId);
-    const page = await listUsers(ctx.db, { organisationId, search: created.username }, 'username', {
-      limit: 50,
-      offset: 0,
-    });
+    const page = await list(
+      ctx.db,
+      auth,
+      { organisationId, search: created.username },
+      'username',
+      { limit: 50, offset: 0 },
+    );
     return page.rows.find((r) => r.id === created.id)!;
   },
 
@@ -165,7 +206,7 @@ export const usersAdmin = {
     const organisationId = targetOrganisation(auth, organization);
     const member = await findMember(ctx.db, userId, organisationId);
     if (!member) throw notFound('Could not get user detail');
-    assertMayActOn(auth, { id: userId, roleId: member.roleId });
+    assertMayActOn(auth, memberTarget(organisationId, { ...member, id: userId }));
     await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
       switch (action.action) {
         case 'approve':
@@ -214,8 +255,9 @@ export const usersAdmin = {
           action.action === 'change_role' ? { from: member.roleId, to: action.role } : undefined,
       });
     });
-    const page = await listUsers(
+    const page = await list(
       ctx.db,
+      auth,
       { organisationId: organisationId, search: member.user.username },
       'username',
       { limit: 50, offset: 0 },
@@ -234,7 +276,7 @@ export const usersAdmin = {
     const organisationId = targetOrganisation(auth, organization);
     const member = await findMember(ctx.db, userId, organisationId);
     if (!member) throw notFound('Could not get user detail');
-    assertMayActOn(auth, { id: userId, roleId: member.roleId });
+    assertMayActOn(auth, memberTarget(organisationId, { ...member, id: userId }));
     await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
       await tx.delete(memberships).where(eq(memberships.id, member.membershipId));
       const others = await tx

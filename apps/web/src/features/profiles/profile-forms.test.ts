@@ -44,6 +44,7 @@ const profile: TProfileDetails = {
   social_media: null,
   can_edit: true,
   can_edit_email: false,
+  abilities: { edit: true, change_email: false },
 };
 
 describe('basics', () => {
