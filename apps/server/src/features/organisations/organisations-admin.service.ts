@@ -10,6 +10,11 @@ import { postgresCode } from '../../core/errors/error-handler.ts';
 import { organisations, organisationThemes } from '../../schema/organisations.table.ts';
 import { departments } from '../../schema/structure.table.ts';
 import { memberships } from '../../schema/users.table.ts';
+import {
+  canAdministerOrganisation,
+  canSeeOrganisation,
+  superadminOnlyChanges,
+} from './organisations.policy.ts';
 import { refreshSsoOrigins } from './organisations.service.ts';
 
 type Row = typeof organisations.$inferSelect;
@@ -61,15 +66,6 @@ function toColumns(input: TOrganisationUpdate) {
   return map;
 }
 
-/** Fields only a superadmin sets: they decide what the organisation is and what it may use. */
-const SUPERADMIN_FIELDS = ['domain_url', 'licence_seats'] as const;
-/**
- * Addresses only a superadmin changes: the base of every link in the
- * organisation's mails (a reset link pointing elsewhere hands over the token)
- * and the identity provider the server fetches and the browser trusts. An
- * admin may send them unchanged (the settings form does).
- */
-const SUPERADMIN_ADDRESSES = ['public_base_url', 'sso_issuer_base_url'] as const;
 /** Settings whose changes are audited with their old and new values. */
 const AUDITED_FIELDS = [
   'domain_url',
@@ -125,7 +121,7 @@ export const organisationAdmin = {
   },
 
   async get(ctx: AppContext, auth: AuthContext, id: number) {
-    if (!auth.isSuperadmin && auth.organisationId !== id) throw notFound('Organisation not found.');
+    if (!canSeeOrganisation(auth, id)) throw notFound('Organisation not found.');
     return loadOne(ctx, id);
   },
 
@@ -163,16 +159,12 @@ export const organisationAdmin = {
     input: TOrganisationUpdate,
     meta: { ip?: string } = {},
   ) {
-    if (!auth.isSuperadmin && auth.organisationId !== id) throw notFound('Organisation not found.');
+    if (!canSeeOrganisation(auth, id)) throw notFound('Organisation not found.');
+    if (!canAdministerOrganisation(auth, id)) throw forbidden();
     const current = await loadOne(ctx, id);
-    if (!auth.isSuperadmin) {
-      const refused = [
-        ...SUPERADMIN_FIELDS.filter((f) => input[f] !== undefined),
-        ...SUPERADMIN_ADDRESSES.filter((f) => input[f] !== undefined && input[f] !== current[f]),
-      ];
-      if (refused.length > 0)
-        throw forbidden(`Only a superadmin can change ${refused.join(' and ')}.`);
-    }
+    const refused = superadminOnlyChanges(auth, input, current);
+    if (refused.length > 0)
+      throw forbidden(`Only a superadmin can change ${refused.join(' and ')}.`);
     const columns = toColumns(input);
     if (Object.keys(columns).length > 0) {
       const changes: Record<string, { old: unknown; new: unknown }> = {};

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../core/errors/app-error.ts';
 import { postgresCode } from '../../core/errors/error-handler.ts';
 import { organisations } from '../../schema/organisations.table.ts';
 import { departments, designations, locations } from '../../schema/structure.table.ts';
+import { canSeeOrganisation } from './organisations.policy.ts';
 import {
   departmentUsage,
   findDepartment,
@@ -22,7 +23,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** Outside their organisation, things do not exist for a caller (404, not 403: no probing). */
 async function departmentOf(db: DbOrTx, auth: AuthContext, id: number) {
   const dept = await findDepartment(db, id);
-  if (!dept || (!auth.isSuperadmin && dept.organisationId !== auth.organisationId)) {
+  if (!dept || !canSeeOrganisation(auth, dept.organisationId)) {
     throw notFound('Department not found.');
   }
   return dept;
@@ -38,8 +39,7 @@ async function organisationExists(db: DbOrTx, auth: AuthContext, id: number) {
 }
 
 function assertVisible(auth: AuthContext, organisationId: number) {
-  if (!auth.isSuperadmin && auth.organisationId !== organisationId)
-    throw notFound('Organisation not found.');
+  if (!canSeeOrganisation(auth, organisationId)) throw notFound('Organisation not found.');
 }
 
 /** Unique names per parent are enforced by the database; say so in words. */
@@ -174,7 +174,7 @@ export const structure = {
   },
   async deleteIn(ctx: AppContext, auth: AuthContext, kind: 'designation' | 'location', id: number) {
     const found = await findInDepartment(ctx.db, kind, id);
-    if (!found || (!auth.isSuperadmin && found.organisationId !== auth.organisationId)) {
+    if (!found || !canSeeOrganisation(auth, found.organisationId)) {
       throw notFound(`${kind === 'designation' ? 'Designation' : 'Location'} not found.`);
     }
     const users = await usersWith(ctx.db, kind, id);

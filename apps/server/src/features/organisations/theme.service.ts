@@ -3,8 +3,9 @@ import type { MultipartFile } from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
-import { badRequest, notFound } from '../../core/errors/app-error.ts';
+import { badRequest, forbidden, notFound } from '../../core/errors/app-error.ts';
 import { organisationThemes } from '../../schema/organisations.table.ts';
+import { canAdministerOrganisation, canSeeOrganisation } from './organisations.policy.ts';
 
 export const THEME_IMAGE_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'gif'] as const;
 const THEME_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -26,8 +27,8 @@ export function themeImageUrl(organisationId: number, kind: TThemeImageKind, key
 }
 
 function assertMayEdit(auth: AuthContext, organisationId: number) {
-  if (!auth.isSuperadmin && auth.organisationId !== organisationId)
-    throw notFound('Organisation not found.');
+  if (!canSeeOrganisation(auth, organisationId)) throw notFound('Organisation not found.');
+  if (!canAdministerOrganisation(auth, organisationId)) throw forbidden();
 }
 
 async function themeRow(ctx: AppContext, organisationId: number) {
