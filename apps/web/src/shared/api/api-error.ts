@@ -22,7 +22,7 @@ interface ApiErrorInit {
 
 /** A failed API call, in the server's one error shape (spec §8). */
 export class ApiError extends Error {
-  override readonly name = 'ApiError';
+  override readonly name: string = 'ApiError';
   readonly status: number;
   readonly hasServerMessage: boolean;
   readonly fieldErrors: FieldErrors;

@@ -53,7 +53,8 @@ export function readCookie(name: string, cookieString = document.cookie): string
   return null;
 }
 
-function withQuery(path: string, query: RequestOptions<unknown>['query']): string {
+/** The path with the query appended; null and undefined values are left out. */
+export function withQuery(path: string, query: RequestOptions<unknown>['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

@@ -1,16 +1,11 @@
 import { apiRequest, type RequestOptions } from './client.ts';
 
 /**
- * Fetches a file through the API client (token, ApiError on failure, so a refused export shows
- * the server's message instead of saving an error page) and hands it to the browser as a
- * download named `fileName`.
+ * Hands a fetched file to the browser as a download named `fileName`. The file comes through
+ * `call` (token, ApiError on failure), so a refused export shows the server's message instead of
+ * saving an error page.
  */
-export async function downloadFile(
-  path: string,
-  fileName: string,
-  query?: RequestOptions<Blob>['query'],
-): Promise<void> {
-  const blob = await apiRequest<Blob>(path, { query, parseAs: 'blob' });
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
@@ -24,6 +19,19 @@ export async function downloadFile(
     // The click has started the download by now; the URL is no longer needed.
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
+}
+
+/**
+ * Fetches a file through the API client (token, ApiError on failure, so a refused export shows
+ * the server's message instead of saving an error page) and hands it to the browser as a
+ * download named `fileName`.
+ */
+export async function downloadFile(
+  path: string,
+  fileName: string,
+  query?: RequestOptions<Blob>['query'],
+): Promise<void> {
+  saveBlob(await apiRequest<Blob>(path, { query, parseAs: 'blob' }), fileName);
 }
 
 /** Today as YYYY-MM-DD, the way the server stamps export file names. */

@@ -7,6 +7,14 @@ export {
   toApiError,
 } from './api-error.ts';
 export {
+  type CallArgs,
+  type CallResult,
+  ContractViolation,
+  call,
+  checkResponse,
+  urlOf,
+} from './call.ts';
+export {
   api,
   apiRequest,
   CSRF_COOKIE_NAME,
@@ -17,3 +25,4 @@ export {
   readCookie,
   TOKEN_STORAGE_KEY,
 } from './client.ts';
+export { dateStamp, saveBlob } from './download.ts';
