@@ -1,9 +1,7 @@
-import { auditPaths, type TActivity, type TPage, ZActivity, zPage } from '@atrium/contract';
+import { auditOps, type TActivity, type TPage } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
+import { call } from '../../../shared/api/call.ts';
 import type { ModuleTime } from '../module-time.ts';
-
-const ZActivityPage = zPage(ZActivity);
 
 export interface ActivityFilter {
   /** Omitted: the caller's own activity, or the whole organisation's for an admin. */
@@ -20,8 +18,7 @@ export const activityKeys = {
 export function useActivity(filter: ActivityFilter, enabled = true, errorMessage?: string) {
   return useQuery<TPage<TActivity>>({
     queryKey: activityKeys.list(filter),
-    queryFn: ({ signal }) =>
-      api.get(auditPaths.moduleHistory, { query: { ...filter }, schema: ZActivityPage, signal }),
+    queryFn: ({ signal }) => call(auditOps.activity, { query: { ...filter }, signal }),
     enabled,
     meta: errorMessage === undefined ? undefined : { errorMessage },
   });
@@ -33,5 +30,5 @@ export function useActivity(filter: ActivityFilter, enabled = true, errorMessage
  * and there is no one left to tell.
  */
 export function sendModuleTime(entry: ModuleTime): void {
-  api.post(auditPaths.moduleHistory, entry, { keepalive: true }).catch(() => {});
+  call(auditOps.recordModuleTime, { body: entry, keepalive: true }).catch(() => {});
 }
