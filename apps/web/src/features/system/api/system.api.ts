@@ -1,6 +1,6 @@
-import { systemPaths, ZHealth, ZReady } from '@atrium/contract';
+import { systemOps, systemPaths } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
+import { call } from '../../../shared/api/call.ts';
 
 export const systemKeys = {
   all: ['system'] as const,
@@ -22,7 +22,7 @@ const statusQueryOptions = {
 export function useHealth() {
   return useQuery({
     queryKey: systemKeys.health(),
-    queryFn: ({ signal }) => api.get(systemPaths.health, { schema: ZHealth, signal }),
+    queryFn: ({ signal }) => call(systemOps.health, { signal }),
     ...statusQueryOptions,
   });
 }
@@ -31,7 +31,7 @@ export function useHealth() {
 export function useReady() {
   return useQuery({
     queryKey: systemKeys.ready(),
-    queryFn: ({ signal }) => api.get(systemPaths.ready, { schema: ZReady, signal }),
+    queryFn: ({ signal }) => call(systemOps.ready, { signal }),
     ...statusQueryOptions,
   });
 }
