@@ -1,14 +1,10 @@
 import {
-  authPaths,
+  authOps,
   type TLoginRequest,
   type TResetConfirm,
   type TSignupRequest,
-  ZLoginResponse,
-  ZMessage,
-  ZSessionUser,
-  ZSignupResponse,
 } from '@atrium/contract';
-import { api } from '../../../shared/api/client.ts';
+import { call } from '../../../shared/api/call.ts';
 
 /** The session user query's key; the token is part of it so a new sign-in never sees old data. */
 export const sessionKeys = {
@@ -16,21 +12,15 @@ export const sessionKeys = {
 };
 
 export const authApi = {
-  login: (body: TLoginRequest) => api.post(authPaths.login, body, { schema: ZLoginResponse }),
-  me: (signal?: AbortSignal) => api.get(authPaths.me, { schema: ZSessionUser, signal }),
+  login: (body: TLoginRequest) => call(authOps.login, { body }),
+  me: (signal?: AbortSignal) => call(authOps.me, { signal }),
   /** POST: the GET of spec §7 exists for other clients, and is refused from other sites. */
-  logout: () => api.post(authPaths.logout),
-  signUp: (body: TSignupRequest) => api.post(authPaths.signUp, body, { schema: ZSignupResponse }),
-  activate: (body: { uid: string; token: string }) =>
-    api.post(authPaths.activation, body, { schema: ZMessage }),
-  requestReset: (body: { email: string }) =>
-    api.post(authPaths.resetRequest, body, { schema: ZMessage }),
-  confirmReset: (body: TResetConfirm) =>
-    api.post(authPaths.resetConfirm, body, { schema: ZMessage }),
+  logout: () => call(authOps.logoutPost),
+  signUp: (body: TSignupRequest) => call(authOps.signUp, { body }),
+  activate: (body: { uid: string; token: string }) => call(authOps.activation, { body }),
+  requestReset: (body: { email: string }) => call(authOps.resetRequest, { body }),
+  confirmReset: (body: TResetConfirm) => call(authOps.resetConfirm, { body }),
   /** Exchanges the identity provider's id_token for an Atrium token. */
   ssoVerify: (idToken: string) =>
-    api.get(authPaths.ssoVerify, {
-      headers: { Authorization: `Bearer ${idToken}` },
-      schema: ZLoginResponse,
-    }),
+    call(authOps.ssoVerify, { headers: { Authorization: `Bearer ${idToken}` } }),
 };
