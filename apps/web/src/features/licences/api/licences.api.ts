@@ -1,7 +1,6 @@
-import { type TLicence, userAdminPaths, ZLicence } from '@atrium/contract';
+import { type TLicence, userOps } from '@atrium/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../shared/api/client.ts';
+import { call } from '../../../shared/api/call.ts';
 import { MESSAGES } from '../../../shared/notify/messages.ts';
 import { organisationAdminKeys } from '../../organisations/index.ts';
 
@@ -15,11 +14,7 @@ export function useLicences(organisationId?: number, enabled = true) {
   return useQuery({
     queryKey: licenceKeys.list(organisationId),
     queryFn: ({ signal }) =>
-      api.get(userAdminPaths.licence, {
-        query: { organization: organisationId },
-        schema: z.array(ZLicence),
-        signal,
-      }),
+      call(userOps.licences, { query: { organization: organisationId }, signal }),
     enabled,
     meta: { errorMessage: MESSAGES.listFailed },
   });
@@ -30,7 +25,7 @@ export function useSetSeats() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { organization: number; seats: number | null }) =>
-      api.post(userAdminPaths.licence, body, { schema: ZLicence }),
+      call(userOps.setSeats, { body }),
     onSuccess: (_licence: TLicence) => {
       void queryClient.invalidateQueries({ queryKey: licenceKeys.all });
       void queryClient.invalidateQueries({ queryKey: organisationAdminKeys.all });
