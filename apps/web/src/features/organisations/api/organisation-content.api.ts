@@ -1,12 +1,6 @@
-import {
-  organisationLinkPaths,
-  organisationPaths,
-  type TOrganisationContent,
-  ZLinkResult,
-  ZOrganisationContent,
-} from '@atrium/contract';
+import { organisationOps, type TOrganisationContent } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
+import { call } from '../../../shared/api/call.ts';
 
 export const organisationKeys = {
   content: (host: string) => ['organisation', 'content', host] as const,
@@ -18,12 +12,7 @@ export function useOrganisationContent() {
   const host = window.location.hostname;
   return useQuery({
     queryKey: organisationKeys.content(host),
-    queryFn: ({ signal }) =>
-      api.get(organisationPaths.content, {
-        query: { domain: host },
-        schema: ZOrganisationContent,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(organisationOps.content, { query: { domain: host }, signal }),
     // Changes only when an administrator edits the theme; the server caches it for a minute too.
     staleTime: 5 * 60_000,
   });
@@ -34,14 +23,13 @@ export function useOrganisation(): TOrganisationContent | undefined {
   return useOrganisationContent().data;
 }
 
-export type OrganisationLinkKind = keyof typeof organisationLinkPaths;
+export type OrganisationLinkKind = 'helpDesk' | 'meeting';
 
 /** The help-desk or meeting link of the signed-in user's organisation; null when none is set. */
 export function useOrganisationLink(kind: OrganisationLinkKind) {
   return useQuery({
     queryKey: organisationKeys.link(kind),
-    queryFn: async ({ signal }) =>
-      (await api.get(organisationLinkPaths[kind], { schema: ZLinkResult, signal })).result,
+    queryFn: async ({ signal }) => (await call(organisationOps[kind], { signal })).result,
     staleTime: 10 * 60_000,
   });
 }

@@ -1,17 +1,12 @@
 import {
-  structurePaths,
+  organisationOps as ops,
   type TOrganisation,
   type TOrganisationCreate,
   type TOrganisationUpdate,
-  ZOrganisation,
-  zPage,
 } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
+import { call } from '../../../shared/api/call.ts';
 import { MESSAGES } from '../../../shared/notify/messages.ts';
-
-const ZOrganisationPage = zPage(ZOrganisation);
 
 export interface OrganisationListQuery {
   search?: string;
@@ -29,12 +24,7 @@ export const organisationAdminKeys = {
 export function useOrganisationList(query: OrganisationListQuery, enabled = true) {
   return useQuery({
     queryKey: organisationAdminKeys.list(query),
-    queryFn: ({ signal }) =>
-      api.get(structurePaths.organisations, {
-        query: { ...query },
-        schema: ZOrganisationPage,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(ops.list, { query: { ...query }, signal }),
     enabled,
     placeholderData: keepPreviousData,
     meta: { errorMessage: MESSAGES.listFailed },
@@ -44,11 +34,7 @@ export function useOrganisationList(query: OrganisationListQuery, enabled = true
 export function useOrganisationRecord(id: number | null) {
   return useQuery({
     queryKey: organisationAdminKeys.detail(id ?? 0),
-    queryFn: ({ signal }) =>
-      api.get(fillPath(structurePaths.organisation, { id: id ?? 0 }), {
-        schema: ZOrganisation,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(ops.get, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
     meta: { errorMessage: MESSAGES.generalInfoFailed },
   });
@@ -57,8 +43,7 @@ export function useOrganisationRecord(id: number | null) {
 export function useCreateOrganisation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TOrganisationCreate) =>
-      api.post(structurePaths.organisations, body, { schema: ZOrganisation }),
+    mutationFn: (body: TOrganisationCreate) => call(ops.create, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationAdminKeys.all }),
     meta: { errorMessage: MESSAGES.postFailed, successMessage: 'Organisation created.' },
   });
@@ -67,8 +52,7 @@ export function useCreateOrganisation() {
 export function useUpdateOrganisation(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TOrganisationUpdate) =>
-      api.patch(fillPath(structurePaths.organisation, { id }), body, { schema: ZOrganisation }),
+    mutationFn: (body: TOrganisationUpdate) => call(ops.update, { params: { id }, body }),
     onSuccess: (organisation: TOrganisation) => {
       queryClient.setQueryData(organisationAdminKeys.detail(id), organisation);
       void queryClient.invalidateQueries({ queryKey: organisationAdminKeys.all });
@@ -82,7 +66,7 @@ export function useUpdateOrganisation(id: number) {
 export function useDeleteOrganisation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(fillPath(structurePaths.organisation, { id })),
+    mutationFn: (id: number) => call(ops.remove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationAdminKeys.all }),
     meta: { errorMessage: MESSAGES.deleteFailed, successMessage: 'Organisation deleted.' },
   });

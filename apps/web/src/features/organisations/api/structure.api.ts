@@ -1,16 +1,11 @@
 import {
-  structurePaths,
+  organisationOps as ops,
   type TDepartment,
   type TDesignation,
   type TLocation,
-  ZDepartment,
-  ZDesignation,
-  ZLocation,
 } from '@atrium/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../shared/api/client.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
+import { call } from '../../../shared/api/call.ts';
 import { MESSAGES } from '../../../shared/notify/messages.ts';
 import { organisationAdminKeys } from './organisations.api.ts';
 
@@ -24,30 +19,32 @@ export const structureKeys = {
 export type ChildKind = 'designation' | 'location';
 export type ChildOf<K extends ChildKind> = K extends 'designation' ? TDesignation : TLocation;
 
+/** Each kind's operations, so the hooks below serve both kinds. */
 const CHILD = {
   designation: {
-    list: structurePaths.designationsByDepartment,
-    create: structurePaths.designations,
-    item: structurePaths.designation,
-    schema: ZDesignation,
+    list: (id: number, signal: AbortSignal) => call(ops.designationsOf, { params: { id }, signal }),
+    create: (department: number, name: string) =>
+      call(ops.designationCreate, { body: { department, name } }),
+    rename: (id: number, name: string) =>
+      call(ops.designationUpdate, { params: { id }, body: { name } }),
+    remove: (id: number) => call(ops.designationRemove, { params: { id } }),
   },
   location: {
-    list: structurePaths.locationsByDepartment,
-    create: structurePaths.locations,
-    item: structurePaths.location,
-    schema: ZLocation,
+    list: (id: number, signal: AbortSignal) => call(ops.locationsOf, { params: { id }, signal }),
+    create: (department: number, name: string) =>
+      call(ops.locationCreate, { body: { department, name } }),
+    rename: (id: number, name: string) =>
+      call(ops.locationUpdate, { params: { id }, body: { name } }),
+    remove: (id: number) => call(ops.locationRemove, { params: { id } }),
   },
-} as const;
+};
 
 /** A department's lists: every signed-in member of the organisation may read them. */
 export function useDepartments(organisationId: number | null | undefined) {
   return useQuery({
     queryKey: structureKeys.departments(organisationId ?? 0),
     queryFn: ({ signal }) =>
-      api.get(fillPath(structurePaths.departmentsByOrganisation, { org: organisationId ?? 0 }), {
-        schema: z.array(ZDepartment),
-        signal,
-      }),
+      call(ops.departmentsOf, { params: { org: organisationId ?? 0 }, signal }),
     enabled: Boolean(organisationId),
     meta: { errorMessage: MESSAGES.listFailed },
   });
@@ -59,11 +56,7 @@ export function useDepartmentChildren<K extends ChildKind>(
 ) {
   return useQuery({
     queryKey: structureKeys.children(kind, departmentId ?? 0),
-    queryFn: ({ signal }) =>
-      api.get(fillPath(CHILD[kind].list, { id: departmentId ?? 0 }), {
-        schema: z.array(CHILD[kind].schema) as unknown as z.ZodType<ChildOf<K>[]>,
-        signal,
-      }),
+    queryFn: ({ signal }) => CHILD[kind].list(departmentId ?? 0, signal) as Promise<ChildOf<K>[]>,
     enabled: Boolean(departmentId),
     meta: { errorMessage: MESSAGES.listFailed },
   });
@@ -82,23 +75,19 @@ export function useDepartmentMutations(organisationId: number) {
   const refresh = useRefreshStructure();
   const create = useMutation({
     mutationFn: (name: string) =>
-      api.post(
-        structurePaths.departments,
-        { organization: organisationId, name },
-        { schema: ZDepartment },
-      ),
+      call(ops.departmentCreate, { body: { organization: organisationId, name } }),
     onSuccess: refresh,
     meta: { errorMessage: MESSAGES.postFailed, successMessage: 'Department added.' },
   });
   const rename = useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>
-      api.patch(fillPath(structurePaths.department, { id }), { name }, { schema: ZDepartment }),
+      call(ops.departmentRename, { params: { id }, body: { name } }),
     onSuccess: refresh,
     meta: { errorMessage: MESSAGES.updateFailed, successMessage: 'Department renamed.' },
   });
   const remove = useMutation({
     mutationFn: (department: TDepartment) =>
-      api.delete(fillPath(structurePaths.department, { id: department.id })),
+      call(ops.departmentRemove, { params: { id: department.id } }),
     onSuccess: refresh,
     meta: { errorMessage: MESSAGES.deleteFailed, successMessage: 'Department deleted.' },
   });
@@ -109,20 +98,19 @@ const LABEL: Record<ChildKind, string> = { designation: 'Designation', location:
 
 export function useChildMutations(kind: ChildKind, departmentId: number) {
   const refresh = useRefreshStructure();
-  const { create: createPath, item } = CHILD[kind];
+  const child = CHILD[kind];
   const create = useMutation({
-    mutationFn: (name: string) => api.post(createPath, { department: departmentId, name }),
+    mutationFn: (name: string) => child.create(departmentId, name),
     onSuccess: refresh,
     meta: { errorMessage: MESSAGES.postFailed, successMessage: `${LABEL[kind]} added.` },
   });
   const rename = useMutation({
-    mutationFn: ({ id, name }: { id: number; name: string }) =>
-      api.patch(fillPath(item, { id }), { name }),
+    mutationFn: ({ id, name }: { id: number; name: string }) => child.rename(id, name),
     onSuccess: refresh,
     meta: { errorMessage: MESSAGES.updateFailed, successMessage: `${LABEL[kind]} renamed.` },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(fillPath(item, { id })),
+    mutationFn: (id: number) => child.remove(id),
     onSuccess: refresh,
     meta: { errorMessage: MESSAGES.deleteFailed, successMessage: `${LABEL[kind]} deleted.` },
   });
