@@ -1,16 +1,14 @@
 import {
-  organisationPaths,
-  structurePaths,
+  organisationOps,
   type TOrganisation,
   type TOrganisationContent,
   type TThemeImageKind,
   type TThemeUpdate,
-  ZOrganisationContent,
+  themeOps,
 } from '@atrium/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
-import { type UploadProgress, uploadWithProgress } from '../../../shared/api/upload.ts';
+import { call } from '../../../shared/api/call.ts';
+import type { UploadProgress } from '../../../shared/api/upload.ts';
 import { MESSAGES } from '../../../shared/notify/messages.ts';
 import { organisationKeys } from '../../organisations/index.ts';
 
@@ -28,12 +26,7 @@ export function useThemeContent(organisation: TOrganisation | undefined) {
   const domain = organisation ? contentDomain(organisation) : '';
   return useQuery({
     queryKey: organisationKeys.content(domain),
-    queryFn: ({ signal }) =>
-      api.get(organisationPaths.content, {
-        query: { domain },
-        schema: ZOrganisationContent,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(organisationOps.content, { query: { domain }, signal }),
     enabled: organisation !== undefined,
     meta: { errorMessage: MESSAGES.generalInfoFailed },
   });
@@ -59,9 +52,7 @@ export function useSaveTheme(organisationId: number) {
   const store = useStoreContent();
   return useMutation({
     mutationFn: (body: TThemeUpdate) =>
-      api.patch(fillPath(structurePaths.theme, { id: organisationId }), body, {
-        schema: ZOrganisationContent,
-      }),
+      call(themeOps.update, { params: { id: organisationId }, body }),
     onSuccess: store,
     meta: { errorMessage: MESSAGES.updateFailed, successMessage: 'Theme saved.' },
   });
@@ -69,22 +60,18 @@ export function useSaveTheme(organisationId: number) {
 
 export function useThemeImage(organisationId: number, kind: TThemeImageKind) {
   const store = useStoreContent();
-  const path = fillPath(structurePaths.themeImage, { id: organisationId, kind });
+  const params = { id: organisationId, kind };
   const upload = useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (p: UploadProgress) => void }) => {
       const form = new FormData();
       form.append('file', file);
-      return uploadWithProgress(path, form, {
-        method: 'PUT',
-        schema: ZOrganisationContent,
-        onProgress,
-      });
+      return call(themeOps.uploadImage, { params, body: form, onProgress });
     },
     onSuccess: store,
     meta: { errorMessage: MESSAGES.postFailed, successMessage: 'Image uploaded.' },
   });
   const remove = useMutation({
-    mutationFn: () => api.delete(path, { schema: ZOrganisationContent }),
+    mutationFn: () => call(themeOps.removeImage, { params }),
     onSuccess: store,
     meta: { errorMessage: MESSAGES.deleteFailed, successMessage: 'Image removed.' },
   });
