@@ -1,8 +1,9 @@
-import { ROLE, type TPageQuery } from '@atrium/contract';
+import type { TPageQuery } from '@atrium/contract';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { forbidden } from '../../core/errors/app-error.ts';
 import { pageBounds } from '../../core/http/pagination.ts';
+import { mayReadActivityOf, mayReadEveryonesActivity } from './audit.policy.ts';
 import { listActivity } from './audit.repository.ts';
 
 /**
@@ -18,13 +19,12 @@ export async function activityFor(
     kind?: 'sign_in' | 'sign_out' | 'module_time';
   },
 ) {
-  const isAdmin = auth.isSuperadmin || auth.roleId === ROLE.ADMIN;
-  if (!isAdmin && q.user !== undefined && q.user !== auth.userId) throw forbidden();
+  if (q.user !== undefined && !mayReadActivityOf(auth, q.user)) throw forbidden();
   return listActivity(
     db,
     {
       organisationId: auth.isSuperadmin ? undefined : auth.organisationId,
-      userId: isAdmin ? q.user : auth.userId,
+      userId: mayReadEveryonesActivity(auth) ? q.user : auth.userId,
       loginFrom: q.login_from,
       kind: q.kind,
     },

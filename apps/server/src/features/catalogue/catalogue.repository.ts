@@ -28,6 +28,16 @@ export function visibleTo(auth: AuthContext): SQL | undefined {
   return or(own, shared);
 }
 
+/** canManage() of catalogue.policy.ts as SQL over `courses`: the courses the caller manages. */
+export function managedBy(auth: AuthContext): SQL | undefined {
+  if (auth.isSuperadmin) return undefined;
+  if (auth.roleId === ROLE.ADMIN) return eq(courses.organisationId, auth.organisationId);
+  if (auth.roleId === ROLE.TRAINER) {
+    return and(eq(courses.organisationId, auth.organisationId), eq(courses.createdBy, auth.userId));
+  }
+  return sql`false`;
+}
+
 export interface CourseFilter {
   search?: string;
   category?: number;

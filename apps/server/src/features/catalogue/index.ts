@@ -10,6 +10,7 @@ export const catalogueModule: AppModule = {
 };
 
 export * from './catalogue.policy.ts';
+export { managedBy } from './catalogue.repository.ts';
 export * from './course-access.ts';
 export { fileUrl } from './course-modules.service.ts';
 export { fileRepository } from './file-repository.service.ts';

@@ -1,4 +1,4 @@
-import { ROLE, type TEnrolment } from '@atrium/contract';
+import type { TEnrolment } from '@atrium/contract';
 import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
@@ -7,22 +7,12 @@ import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors/app-error.ts';
 import { courses } from '../../schema/courses.table.ts';
 import { courseEnrolments, type EnrolmentStatus } from '../../schema/enrolments.table.ts';
-import { canRequestEnrolment, courseFor, isLearnerOf } from '../catalogue/index.ts';
+import { canRequestEnrolment, courseFor, isLearnerOf, managedBy } from '../catalogue/index.ts';
 import { enrolmentById, selectEnrolments, toEnrolment } from './enrolments.shared-rows.ts';
 import { canDecideRequest, canWithdrawRequest } from './learning.policy.ts';
 
 const REQUEST_NOT_FOUND = 'Enrolment request not found.';
 export const ALREADY_REQUESTED = 'You have already requested or joined this course.';
-
-/** Requests on courses the caller manages (the same rule as canManage, as SQL). */
-function managedBy(auth: AuthContext): SQL | undefined {
-  if (auth.isSuperadmin) return undefined;
-  if (auth.roleId === ROLE.ADMIN) return eq(courses.organisationId, auth.organisationId);
-  if (auth.roleId === ROLE.TRAINER) {
-    return and(eq(courses.organisationId, auth.organisationId), eq(courses.createdBy, auth.userId));
-  }
-  return sql`false`;
-}
 
 async function lockedRequest(db: DbOrTx, id: number) {
   const [row] = await db

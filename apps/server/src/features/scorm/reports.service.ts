@@ -1,4 +1,4 @@
-import { ROLE, type TScormReportRow } from '@atrium/contract';
+import type { TScormReportRow } from '@atrium/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
@@ -7,8 +7,9 @@ import { courses } from '../../schema/courses.table.ts';
 import { courseEnrolments } from '../../schema/enrolments.table.ts';
 import { scormAttempts, scormPackages, scormRuntime, scormScos } from '../../schema/scorm.table.ts';
 import { memberships, users } from '../../schema/users.table.ts';
-import { canManage, courseFor } from '../catalogue/index.ts';
+import { canManage, courseFor, managedBy } from '../catalogue/index.ts';
 import { scaledScore } from './runtime.service.ts';
+import { mayLookUpScormRecordsOf } from './scorm.policy.ts';
 
 type Page = { limit: number; offset: number };
 
@@ -132,8 +133,9 @@ export const reports = {
       .from(users)
       .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
     const self = user?.id === auth.userId;
-    const staff = auth.isSuperadmin || auth.roleId === ROLE.ADMIN || auth.roleId === ROLE.TRAINER;
-    if (!self && !staff) throw forbidden('You can only look up your own SCORM records.');
+    // Before the 404 below: whether such an address exists is nobody else's business.
+    if (!mayLookUpScormRecordsOf(auth, user && { userId: user.id }))
+      throw forbidden('You can only look up your own SCORM records.');
     if (!user) throw notFound('No user with this e-mail address.');
     if (!self && !auth.isSuperadmin) {
       const [member] = await ctx.db
@@ -144,16 +146,8 @@ export const reports = {
         );
       if (!member) throw notFound('No user with this e-mail address.');
     }
-    let scope: SQL | undefined;
-    if (!self && !auth.isSuperadmin) {
-      scope =
-        auth.roleId === ROLE.ADMIN
-          ? eq(courses.organisationId, auth.organisationId)
-          : and(
-              eq(courses.organisationId, auth.organisationId),
-              eq(courses.createdBy, auth.userId),
-            );
-    }
+    // Someone else's records: only on the courses the caller manages (canManage, as SQL).
+    const scope = self ? undefined : managedBy(auth);
     const found = await rows(ctx, and(eq(courseEnrolments.userId, user.id), scope), page);
     return {
       ...found,
