@@ -1,7 +1,8 @@
-import { userImportPaths, ZImportResult } from '@atrium/contract';
+import { userOps } from '@atrium/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { downloadFile } from '../../../shared/api/download.ts';
-import { type UploadProgress, uploadWithProgress } from '../../../shared/api/upload.ts';
+import { call } from '../../../shared/api/call.ts';
+import { saveBlob } from '../../../shared/api/download.ts';
+import type { UploadProgress } from '../../../shared/api/upload.ts';
 import { licenceKeys } from '../../licences/index.ts';
 import { userKeys } from './users.api.ts';
 
@@ -12,10 +13,7 @@ export function useImportUsers() {
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (p: UploadProgress) => void }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return uploadWithProgress(userImportPaths.upload, form, {
-        schema: ZImportResult,
-        onProgress,
-      });
+      return call(userOps.import, { body: form, onProgress });
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
@@ -26,6 +24,9 @@ export function useImportUsers() {
   });
 }
 
-export function downloadTemplate(format: 'csv' | 'xlsx') {
-  return downloadFile(userImportPaths.template, `user-import-template.${format}`, { format });
+export async function downloadTemplate(format: 'csv' | 'xlsx') {
+  saveBlob(
+    await call(userOps.importTemplate, { query: { format } }),
+    `user-import-template.${format}`,
+  );
 }

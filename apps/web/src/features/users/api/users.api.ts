@@ -1,24 +1,13 @@
-import {
-  permissionPaths,
-  type TMenuEntry,
-  type TUserAction,
-  userAdminPaths,
-  ZPermissionResponse,
-  ZUserRow,
-  zPage,
-} from '@atrium/contract';
+import { permissionOps, type TMenuEntry, type TUserAction, userOps } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
-import { dateStamp, downloadFile } from '../../../shared/api/download.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
-import { type UploadProgress, uploadWithProgress } from '../../../shared/api/upload.ts';
+import { call } from '../../../shared/api/call.ts';
+import { dateStamp, saveBlob } from '../../../shared/api/download.ts';
+import type { UploadProgress } from '../../../shared/api/upload.ts';
 import { MESSAGES } from '../../../shared/notify/messages.ts';
 import { notifySuccess } from '../../../shared/notify/notify.ts';
 import { licenceKeys } from '../../licences/index.ts';
 import { structureKeys } from '../../organisations/index.ts';
 import { filterQuery, listQuery, type UserListState } from '../user-list-query.ts';
-
-const ZUserPage = zPage(ZUserRow);
 
 export const userKeys = {
   all: ['users'] as const,
@@ -31,7 +20,7 @@ export function useUserList(state: UserListState) {
   const query = listQuery(state);
   return useQuery({
     queryKey: userKeys.list(query),
-    queryFn: ({ signal }) => api.get(userAdminPaths.list, { query, schema: ZUserPage, signal }),
+    queryFn: ({ signal }) => call(userOps.list, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: MESSAGES.listFailed },
   });
@@ -59,7 +48,7 @@ export function useUserAction() {
   const refresh = useRefreshUsers();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: TUserAction }) =>
-      api.patch(fillPath(userAdminPaths.action, { id }), action, { schema: ZUserRow }),
+      call(userOps.act, { params: { id }, body: action }),
     onSuccess: (_row, { action }) => {
       refresh();
       notifySuccess(ACTION_DONE[action.action]);
@@ -71,7 +60,7 @@ export function useUserAction() {
 export function useRemoveUser() {
   const refresh = useRefreshUsers();
   return useMutation({
-    mutationFn: (id: number) => api.delete(fillPath(userAdminPaths.remove, { id })),
+    mutationFn: (id: number) => call(userOps.remove, { params: { id } }),
     onSuccess: refresh,
     meta: { errorMessage: MESSAGES.deleteFailed, successMessage: 'User removed.' },
   });
@@ -86,29 +75,23 @@ export function useAddUser() {
     }: {
       form: FormData;
       onProgress: (p: UploadProgress) => void;
-    }) => uploadWithProgress(userAdminPaths.add, form, { schema: ZUserRow, onProgress }),
+    }) => call(userOps.add, { body: form, onProgress }),
     onSuccess: refresh,
     meta: { errorMessage: MESSAGES.postFailed },
   });
 }
 
 /** The filtered list as a CSV or XLSX file, named as the server names it. */
-export function exportUsers(state: UserListState, format: 'csv' | 'xlsx') {
-  return downloadFile(userAdminPaths.export, `users-${dateStamp()}.${format}`, {
-    ...filterQuery(state),
-    format,
-  });
+export async function exportUsers(state: UserListState, format: 'csv' | 'xlsx') {
+  const file = await call(userOps.export, { query: { ...filterQuery(state), format } });
+  saveBlob(file, `users-${dateStamp()}.${format}`);
 }
 
 export function useUserPermissions(userId: number | null) {
   return useQuery({
     queryKey: userKeys.permissions(userId ?? 0),
     queryFn: ({ signal }) =>
-      api.get(permissionPaths.getPermission, {
-        query: { user_id: userId ?? undefined },
-        schema: ZPermissionResponse,
-        signal,
-      }),
+      call(permissionOps.get, { query: { user_id: userId ?? undefined }, signal }),
     enabled: userId !== null,
     staleTime: 0,
     meta: { errorMessage: MESSAGES.userDetailFailed },
@@ -120,11 +103,7 @@ export function useSavePermissions(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (permissions: TMenuEntry[] | null) =>
-      api.post(
-        permissionPaths.getPermission,
-        { user_id: userId, permissions },
-        { schema: ZPermissionResponse },
-      ),
+      call(permissionOps.update, { body: { user_id: userId, permissions } }),
     onSuccess: (saved) => queryClient.setQueryData(userKeys.permissions(userId), saved),
     meta: { errorMessage: MESSAGES.updateFailed, successMessage: 'Menu permissions saved.' },
   });
