@@ -1,15 +1,21 @@
 import {
-  profilePaths,
+  profileOps as ops,
+  type TAdditionalInfoCreate,
+  type TAdditionalInfoUpdate,
+  type TAddressCreate,
+  type TAddressUpdate,
+  type TEducationBulkCreate,
+  type TEducationCreate,
+  type TEducationUpdate,
+  type TProfessionalInfoCreate,
+  type TProfessionalInfoUpdate,
   type TProfileUpdate,
-  ZChoiceList,
-  ZEducationList,
-  ZProfileDetails,
-  ZProfileImage,
+  type TSocialMediaCreate,
+  type TSocialMediaUpdate,
 } from '@atrium/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
-import { type UploadProgress, uploadWithProgress } from '../../../shared/api/upload.ts';
+import { call } from '../../../shared/api/call.ts';
+import type { UploadProgress } from '../../../shared/api/upload.ts';
 import { MESSAGES } from '../../../shared/notify/messages.ts';
 
 export const profileKeys = {
@@ -22,11 +28,7 @@ export const profileKeys = {
 export function useProfile(userId: number | null) {
   return useQuery({
     queryKey: profileKeys.detail(userId ?? 0),
-    queryFn: ({ signal }) =>
-      api.get(fillPath(profilePaths.details, { id: userId ?? 0 }), {
-        schema: ZProfileDetails,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(ops.details, { params: { id: userId ?? 0 }, signal }),
     enabled: userId !== null,
     meta: { errorMessage: MESSAGES.userDetailFailed },
   });
@@ -46,8 +48,7 @@ export function useUpdateBasics(userId: number) {
   const queryClient = useQueryClient();
   const refresh = useRefreshProfile(userId);
   return useMutation({
-    mutationFn: (body: TProfileUpdate) =>
-      api.patch(fillPath(profilePaths.update, { id: userId }), body, { schema: ZProfileDetails }),
+    mutationFn: (body: TProfileUpdate) => call(ops.update, { params: { id: userId }, body }),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileKeys.detail(userId), profile);
       refresh();
@@ -62,11 +63,7 @@ export function useUploadPhoto(userId: number) {
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (p: UploadProgress) => void }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return uploadWithProgress(fillPath(profilePaths.image, { id: userId }), form, {
-        method: 'PATCH',
-        schema: ZProfileImage,
-        onProgress,
-      });
+      return call(ops.replaceImage, { params: { id: userId }, body: form, onProgress });
     },
     onSuccess: refresh,
     meta: { errorMessage: MESSAGES.updateFailed, successMessage: 'Photo updated.' },
@@ -80,22 +77,45 @@ export type SectionKey =
   | 'address'
   | 'additionalInfo'
   | 'socialMedia';
-const SECTION_PATHS: Record<SectionKey, { list: string; item: string; label: string }> = {
-  education: { list: profilePaths.education, item: profilePaths.educationItem, label: 'Education' },
+/*
+ * The section forms send the fields they changed, checked by their own schemas, as plain records;
+ * here each is typed as its section's body (the server validates it against the same contract).
+ */
+const SECTIONS: Record<
+  SectionKey,
+  {
+    create: (body: Record<string, unknown>) => Promise<unknown>;
+    update: (id: number, body: Record<string, unknown>) => Promise<unknown>;
+    label: string;
+  }
+> = {
+  education: {
+    create: (body) => call(ops.educationCreate, { body: body as TEducationCreate }),
+    update: (id, body) =>
+      call(ops.educationUpdate, { params: { id }, body: body as TEducationUpdate }),
+    label: 'Education',
+  },
   professionalInfo: {
-    list: profilePaths.professionalInfo,
-    item: profilePaths.professionalInfoItem,
+    create: (body) => call(ops.professionalInfoCreate, { body: body as TProfessionalInfoCreate }),
+    update: (id, body) =>
+      call(ops.professionalInfoUpdate, { params: { id }, body: body as TProfessionalInfoUpdate }),
     label: 'Work experience',
   },
-  address: { list: profilePaths.address, item: profilePaths.addressItem, label: 'Address' },
+  address: {
+    create: (body) => call(ops.addressCreate, { body: body as TAddressCreate }),
+    update: (id, body) => call(ops.addressUpdate, { params: { id }, body: body as TAddressUpdate }),
+    label: 'Address',
+  },
   additionalInfo: {
-    list: profilePaths.additionalInfo,
-    item: profilePaths.additionalInfoItem,
+    create: (body) => call(ops.additionalInfoCreate, { body: body as TAdditionalInfoCreate }),
+    update: (id, body) =>
+      call(ops.additionalInfoUpdate, { params: { id }, body: body as TAdditionalInfoUpdate }),
     label: 'Additional info',
   },
   socialMedia: {
-    list: profilePaths.socialMedia,
-    item: profilePaths.socialMediaItem,
+    create: (body) => call(ops.socialMediaCreate, { body: body as TSocialMediaCreate }),
+    update: (id, body) =>
+      call(ops.socialMediaUpdate, { params: { id }, body: body as TSocialMediaUpdate }),
     label: 'Social links',
   },
 };
@@ -106,21 +126,19 @@ const SECTION_PATHS: Record<SectionKey, { list: string; item: string; label: str
  */
 export function useSaveSection(section: SectionKey, userId: number, own: boolean) {
   const refresh = useRefreshProfile(userId);
-  const paths = SECTION_PATHS[section];
+  const calls = SECTIONS[section];
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: Record<string, unknown> }) =>
-      id === null
-        ? api.post(paths.list, own ? body : { ...body, user: userId })
-        : api.patch(fillPath(paths.item, { id }), body),
+      id === null ? calls.create(own ? body : { ...body, user: userId }) : calls.update(id, body),
     onSuccess: refresh,
-    meta: { errorMessage: MESSAGES.postFailed, successMessage: `${paths.label} saved.` },
+    meta: { errorMessage: MESSAGES.postFailed, successMessage: `${calls.label} saved.` },
   });
 }
 
 export function useDeleteEducation(userId: number) {
   const refresh = useRefreshProfile(userId);
   return useMutation({
-    mutationFn: (id: number) => api.delete(fillPath(profilePaths.educationItem, { id })),
+    mutationFn: (id: number) => call(ops.educationRemove, { params: { id } }),
     onSuccess: refresh,
     meta: { errorMessage: MESSAGES.deleteFailed, successMessage: 'Education entry deleted.' },
   });
@@ -130,11 +148,11 @@ export function useBulkEducation(userId: number, own: boolean) {
   const refresh = useRefreshProfile(userId);
   return useMutation({
     mutationFn: (entries: Record<string, unknown>[]) =>
-      api.post(
-        profilePaths.educationBulk,
-        own ? entries : entries.map((entry) => ({ ...entry, user: userId })),
-        { schema: ZEducationList },
-      ),
+      call(ops.educationBulkCreate, {
+        body: (own
+          ? entries
+          : entries.map((entry) => ({ ...entry, user: userId }))) as TEducationBulkCreate,
+      }),
     onSuccess: refresh,
     meta: { errorMessage: MESSAGES.postFailed, successMessage: 'Education entries added.' },
   });
@@ -145,7 +163,7 @@ const LIST_STALE = 60 * 60_000;
 export function useGenders() {
   return useQuery({
     queryKey: profileKeys.list('genders'),
-    queryFn: ({ signal }) => api.get(profilePaths.genders, { schema: ZChoiceList, signal }),
+    queryFn: ({ signal }) => call(ops.genders, { signal }),
     staleTime: LIST_STALE,
     meta: { errorMessage: MESSAGES.generalInfoFailed },
   });
@@ -154,7 +172,7 @@ export function useGenders() {
 export function useLanguages() {
   return useQuery({
     queryKey: profileKeys.list('languages'),
-    queryFn: ({ signal }) => api.get(profilePaths.languages, { schema: ZChoiceList, signal }),
+    queryFn: ({ signal }) => call(ops.languages, { signal }),
     staleTime: LIST_STALE,
     meta: { errorMessage: MESSAGES.generalInfoFailed },
   });
@@ -163,12 +181,7 @@ export function useLanguages() {
 export function useSkills(search: string) {
   return useQuery({
     queryKey: profileKeys.skills(search),
-    queryFn: ({ signal }) =>
-      api.get(profilePaths.skills, {
-        query: { search: search || undefined },
-        schema: ZChoiceList,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(ops.skills, { query: { search: search || undefined }, signal }),
     staleTime: 5 * 60_000,
   });
 }
