@@ -1,9 +1,7 @@
-import { coursePaths, ZCourse, ZCourseImportResult, ZModule } from '@atrium/contract';
+import { catalogueOps as ops } from '@atrium/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../shared/api/client.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
-import { type UploadProgress, uploadWithProgress } from '../../../shared/api/upload.ts';
+import { call } from '../../../shared/api/call.ts';
+import type { UploadProgress } from '../../../shared/api/upload.ts';
 import { COURSE_MESSAGES } from '../course-messages.ts';
 import { courseKeys, useRefreshCourses } from './courses.api.ts';
 
@@ -19,7 +17,7 @@ export function useCreateCourse() {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: ({ form, onProgress }: WithProgress) =>
-      uploadWithProgress(coursePaths.root, form, { schema: ZCourse, onProgress }),
+      call(ops.create, { body: form, onProgress }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'Course created.' },
   });
@@ -29,11 +27,7 @@ export function useUpdateCourse(id: number) {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: ({ form, onProgress }: WithProgress) =>
-      uploadWithProgress(fillPath(coursePaths.detail, { id }), form, {
-        method: 'PATCH',
-        schema: ZCourse,
-        onProgress,
-      }),
+      call(ops.update, { params: { id }, body: form, onProgress }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage: 'Course saved.' },
   });
@@ -42,7 +36,7 @@ export function useUpdateCourse(id: number) {
 export function useDeleteCourse() {
   const refresh = useRefreshCourses();
   return useMutation({
-    mutationFn: (id: number) => api.delete(fillPath(coursePaths.detail, { id })),
+    mutationFn: (id: number) => call(ops.remove, { params: { id } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.deleteFailed, successMessage: 'Course deleted.' },
   });
@@ -58,7 +52,7 @@ export function useSetCourseStatus(id: number) {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: (status: keyof typeof STATUS_DONE) =>
-      api.patch(fillPath(coursePaths.publish, { id }), { status }, { schema: ZCourse }),
+      call(ops.publish, { params: { id }, body: { status } }),
     onSuccess: async (course) => {
       await refresh();
       return course;
@@ -73,7 +67,7 @@ export function useAddModule(courseId: number) {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: (body: { title: string; description: string }) =>
-      api.post(fillPath(coursePaths.modules, { courseId }), body, { schema: ZModule }),
+      call(ops.moduleCreate, { params: { courseId }, body }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'Module added.' },
   });
@@ -83,7 +77,7 @@ export function useUpdateModule() {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number; title?: string; description?: string }) =>
-      api.patch(fillPath(coursePaths.module, { id }), body, { schema: ZModule }),
+      call(ops.moduleUpdate, { params: { id }, body }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage: 'Module saved.' },
   });
@@ -92,7 +86,7 @@ export function useUpdateModule() {
 export function useDeleteModule() {
   const refresh = useRefreshCourses();
   return useMutation({
-    mutationFn: (id: number) => api.delete(fillPath(coursePaths.module, { id })),
+    mutationFn: (id: number) => call(ops.moduleRemove, { params: { id } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.moduleDeleteFailed, successMessage: 'Module deleted.' },
   });
@@ -103,11 +97,7 @@ export function useReorderModules(courseId: number) {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: (order: number[]) =>
-      api.patch(
-        fillPath(coursePaths.modules, { courseId }),
-        { order },
-        { schema: z.array(ZModule) },
-      ),
+      call(ops.modulesReorder, { params: { courseId }, body: { order } }),
     onSettled: refresh,
     meta: { errorMessage: COURSE_MESSAGES.updateFailed },
   });
@@ -118,8 +108,7 @@ export const moduleKey = (id: number) => [...courseKeys.all, 'module', id] as co
 export function useModule(id: number) {
   return useQuery({
     queryKey: moduleKey(id),
-    queryFn: ({ signal }) =>
-      api.get(fillPath(coursePaths.module, { id }), { schema: ZModule, signal }),
+    queryFn: ({ signal }) => call(ops.module, { params: { id }, signal }),
     enabled: Number.isInteger(id) && id > 0,
     meta: { errorMessage: COURSE_MESSAGES.moduleFailed },
   });
@@ -129,7 +118,7 @@ export function useAttachFile(moduleId: number) {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: (body: { file: number; required: boolean }) =>
-      api.post(fillPath(coursePaths.moduleFiles, { id: moduleId }), body, { schema: ZModule }),
+      call(ops.moduleFileAttach, { params: { id: moduleId }, body }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'File attached.' },
   });
@@ -140,11 +129,7 @@ export function useSetFileRequired(moduleId: number) {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: ({ itemId, required }: { itemId: number; required: boolean }) =>
-      api.patch(
-        fillPath(coursePaths.moduleFile, { id: moduleId, itemId }),
-        { required },
-        { schema: ZModule },
-      ),
+      call(ops.moduleFileUpdate, { params: { id: moduleId, itemId }, body: { required } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.updateFailed },
   });
@@ -154,7 +139,7 @@ export function useDetachFile(moduleId: number) {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: (itemId: number) =>
-      api.delete(fillPath(coursePaths.moduleFile, { id: moduleId, itemId }), { schema: ZModule }),
+      call(ops.moduleFileDetach, { params: { id: moduleId, itemId } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.deleteFailed, successMessage: 'File detached.' },
   });
@@ -164,11 +149,7 @@ export function useReorderFiles(moduleId: number) {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: (order: number[]) =>
-      api.patch(
-        fillPath(coursePaths.moduleFiles, { id: moduleId }),
-        { order },
-        { schema: ZModule },
-      ),
+      call(ops.moduleFilesReorder, { params: { id: moduleId }, body: { order } }),
     onSettled: refresh,
     meta: { errorMessage: COURSE_MESSAGES.updateFailed },
   });
@@ -179,7 +160,7 @@ export function useImportCourses() {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: ({ form, onProgress }: WithProgress) =>
-      uploadWithProgress(coursePaths.import, form, { schema: ZCourseImportResult, onProgress }),
+      call(ops.import, { body: form, onProgress }),
     onSuccess: refresh,
     // The page shows the per-row report itself; no toast on top of it.
   });

@@ -1,33 +1,29 @@
-import { coursePaths, ZCategory, ZCourse, ZCourseDashboard, zPage } from '@atrium/contract';
+import { catalogueOps as ops } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
-import { type UploadProgress, uploadWithProgress } from '../../../shared/api/upload.ts';
+import { call } from '../../../shared/api/call.ts';
+import type { UploadProgress } from '../../../shared/api/upload.ts';
 import type { CourseListQuery, FilterType } from '../catalogue-query.ts';
 import { COURSE_MESSAGES } from '../course-messages.ts';
 import { courseKeys, useRefreshCourses } from './courses.api.ts';
 
-const ZCoursePage = zPage(ZCourse);
-const ZCategoryPage = zPage(ZCategory);
-
-/** The course list endpoints the catalogue screens read (spec §7). */
-export type CourseListPath =
-  | typeof coursePaths.catalogue
-  | typeof coursePaths.assigned
-  | typeof coursePaths.bySuperadmin
-  | typeof coursePaths.cpd
-  | typeof coursePaths.created
-  | typeof coursePaths.filterType;
+/** The course lists the catalogue screens read (spec §7). */
+export type CourseListOp =
+  | typeof ops.catalogue
+  | typeof ops.assigned
+  | typeof ops.bySuperadmin
+  | typeof ops.cpd
+  | typeof ops.created
+  | typeof ops.byType;
 
 /** One page of a course list; the previous page stays on screen while the next loads. */
 export function useCourseList(
-  path: CourseListPath,
+  op: CourseListOp,
   query: CourseListQuery & { type?: FilterType },
   enabled = true,
 ) {
   return useQuery({
-    queryKey: courseKeys.list(path, query),
-    queryFn: ({ signal }) => api.get(path, { query, schema: ZCoursePage, signal }),
+    queryKey: courseKeys.list(op.path, query),
+    queryFn: ({ signal }) => call(op, { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
     meta: { errorMessage: COURSE_MESSAGES.listFailed },
@@ -38,8 +34,7 @@ export function useCourseList(
 export function useCategoryPage(query: { search?: string; page: number; page_size: number }) {
   return useQuery({
     queryKey: courseKeys.categoryList(query),
-    queryFn: ({ signal }) =>
-      api.get(coursePaths.categories, { query, schema: ZCategoryPage, signal }),
+    queryFn: ({ signal }) => call(ops.categories, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: COURSE_MESSAGES.listFailed },
   });
@@ -49,8 +44,7 @@ export function useCategoryPage(query: { search?: string; page: number; page_siz
 export function useCategory(id: number) {
   return useQuery({
     queryKey: [...courseKeys.categories, 'one', id],
-    queryFn: ({ signal }) =>
-      api.get(fillPath(coursePaths.category, { id }), { schema: ZCategory, signal }),
+    queryFn: ({ signal }) => call(ops.category, { params: { id }, signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -61,7 +55,7 @@ export function useCreateCategory() {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: ({ form, onProgress }: Upload) =>
-      uploadWithProgress(coursePaths.categories, form, { schema: ZCategory, onProgress }),
+      call(ops.categoryCreate, { body: form, onProgress }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'Category added.' },
   });
@@ -71,11 +65,7 @@ export function useUpdateCategory(id: number) {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: ({ form, onProgress }: Upload) =>
-      uploadWithProgress(fillPath(coursePaths.category, { id }), form, {
-        method: 'PATCH',
-        schema: ZCategory,
-        onProgress,
-      }),
+      call(ops.categoryUpdate, { params: { id }, body: form, onProgress }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage: 'Category saved.' },
   });
@@ -88,7 +78,7 @@ export function useUpdateCategory(id: number) {
 export function useDeleteCategory() {
   const refresh = useRefreshCourses();
   return useMutation({
-    mutationFn: (id: number) => api.delete(fillPath(coursePaths.category, { id })),
+    mutationFn: (id: number) => call(ops.categoryRemove, { params: { id } }),
     onSuccess: refresh,
     meta: { successMessage: 'Category deleted.' },
   });
@@ -97,7 +87,7 @@ export function useDeleteCategory() {
 export function useCourseDashboard(enabled: boolean) {
   return useQuery({
     queryKey: courseKeys.dashboard,
-    queryFn: ({ signal }) => api.get(coursePaths.dashboard, { schema: ZCourseDashboard, signal }),
+    queryFn: ({ signal }) => call(ops.dashboard, { signal }),
     enabled,
     meta: { errorMessage: COURSE_MESSAGES.detailFailed },
   });

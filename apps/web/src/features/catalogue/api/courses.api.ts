@@ -1,7 +1,6 @@
-import { coursePaths, ZCategory, ZCourseDetail, zPage } from '@atrium/contract';
+import { catalogueOps as ops } from '@atrium/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
+import { call } from '../../../shared/api/call.ts';
 import { COURSE_MESSAGES } from '../course-messages.ts';
 
 /*
@@ -29,14 +28,11 @@ export const courseKeys = {
   dashboard: ['courses', 'dashboard'] as const,
 };
 
-const ZCategoryPage = zPage(ZCategory);
-
 /** A course with its modules, files and counts; 404 when the caller may not see it. */
 export function useCourseDetail(id: number) {
   return useQuery({
     queryKey: courseKeys.detail(id),
-    queryFn: ({ signal }) =>
-      api.get(fillPath(coursePaths.detail, { id }), { schema: ZCourseDetail, signal }),
+    queryFn: ({ signal }) => call(ops.detail, { params: { id }, signal }),
     enabled: Number.isInteger(id) && id > 0,
     meta: { errorMessage: COURSE_MESSAGES.detailFailed },
   });
@@ -46,12 +42,7 @@ export function useCourseDetail(id: number) {
 export function useCategoryOptions() {
   return useQuery({
     queryKey: courseKeys.categoryList({ page_size: 100 }),
-    queryFn: ({ signal }) =>
-      api.get(coursePaths.categories, {
-        query: { page_size: 100 },
-        schema: ZCategoryPage,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(ops.categories, { query: { page_size: 100 }, signal }),
     staleTime: 60_000,
     meta: { errorMessage: COURSE_MESSAGES.listFailed },
   });

@@ -1,14 +1,12 @@
-import { coursePaths, type TFileKind, ZRepositoryFile, zPage } from '@atrium/contract';
+import { catalogueOps as ops, type TFileKind } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
-import { downloadFile } from '../../../shared/api/download.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
-import { type UploadProgress, uploadWithProgress } from '../../../shared/api/upload.ts';
+import { call } from '../../../shared/api/call.ts';
+import { saveBlob } from '../../../shared/api/download.ts';
+import type { UploadProgress } from '../../../shared/api/upload.ts';
 import { COURSE_MESSAGES } from '../course-messages.ts';
 import { courseKeys, useRefreshCourses } from './courses.api.ts';
 
-/** The organisation's file repository (file-repo/): the library module files are attached from. */
-const ZRepositoryPage = zPage(ZRepositoryFile);
+/* The organisation's file repository (file-repo/): the library module files are attached from. */
 
 export interface RepositoryQuery {
   kind?: TFileKind;
@@ -26,8 +24,7 @@ export function useRepositoryFiles(query: RepositoryQuery, enabled = true) {
   };
   return useQuery({
     queryKey: courseKeys.repository(params),
-    queryFn: ({ signal }) =>
-      api.get(coursePaths.fileRepo, { query: params, schema: ZRepositoryPage, signal }),
+    queryFn: ({ signal }) => call(ops.files, { query: params, signal }),
     placeholderData: keepPreviousData,
     enabled,
     meta: { errorMessage: COURSE_MESSAGES.fileRepoFailed },
@@ -42,10 +39,7 @@ export function useUploadRepositoryFile() {
       const form = new FormData();
       form.append('name', file.name);
       form.append('file', file);
-      return uploadWithProgress(coursePaths.fileRepo, form, {
-        schema: ZRepositoryFile,
-        onProgress,
-      });
+      return call(ops.fileUpload, { body: form, onProgress });
     },
     onSuccess: refresh,
     // No toasts: the upload panel says what happened next to the file (uploaded, or the
@@ -57,7 +51,7 @@ export function useRenameRepositoryFile() {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>
-      api.patch(fillPath(coursePaths.fileRepoItem, { id }), { name }, { schema: ZRepositoryFile }),
+      call(ops.fileRename, { params: { id }, body: { name } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage: 'File renamed.' },
   });
@@ -66,14 +60,13 @@ export function useRenameRepositoryFile() {
 export function useDeleteRepositoryFile() {
   const refresh = useRefreshCourses();
   return useMutation({
-    mutationFn: (id: number) => api.delete(fillPath(coursePaths.fileRepoItem, { id })),
+    mutationFn: (id: number) => call(ops.fileRemove, { params: { id } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.deleteFailed, successMessage: 'File deleted.' },
   });
 }
 
-export function downloadRepositoryFile(file: { id: number; name: string }) {
-  return downloadFile(fillPath(coursePaths.fileRepoDownload, { id: file.id }), file.name, {
-    download: '1',
-  });
+export async function downloadRepositoryFile(file: { id: number; name: string }) {
+  const blob = await call(ops.fileDownload, { params: { id: file.id }, query: { download: '1' } });
+  saveBlob(blob, file.name);
 }

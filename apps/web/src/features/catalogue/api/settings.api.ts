@@ -1,6 +1,6 @@
-import { coursePaths, ZConfigTextsResult } from '@atrium/contract';
+import { catalogueOps } from '@atrium/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
+import { call } from '../../../shared/api/call.ts';
 import { COURSE_MESSAGES } from '../course-messages.ts';
 
 /**
@@ -18,8 +18,7 @@ export const courseTextKeys = ['courses', 'settings', 'texts'] as const;
 export function useCourseTexts() {
   return useQuery({
     queryKey: courseTextKeys,
-    queryFn: ({ signal }) =>
-      api.get(coursePaths.configText, { schema: ZConfigTextsResult, signal }),
+    queryFn: ({ signal }) => call(catalogueOps.configTexts, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -36,16 +35,14 @@ export function useSaveCourseTexts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (texts: Record<string, string>) =>
-      api.post(
-        coursePaths.configText,
-        Object.fromEntries(
+      call(catalogueOps.setConfigTexts, {
+        body: Object.fromEntries(
           Object.entries(texts).map(([key, value]) => [
             key,
             value.trim() === '' ? null : value.trim(),
           ]),
         ),
-        { schema: ZConfigTextsResult },
-      ),
+      }),
     onSuccess: (texts) => queryClient.setQueryData(courseTextKeys, texts),
     meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage: 'Course texts saved.' },
   });

@@ -1,4 +1,4 @@
-import { coursePaths, FILTER_TYPES, ROLE } from '@atrium/contract';
+import { catalogueOps, FILTER_TYPES, ROLE } from '@atrium/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
@@ -37,7 +37,7 @@ export default function AllCoursesPage() {
   const type: FilterType = FILTER_TYPES.find((t) => t === params.get('type')) ?? 'all';
   const staff = (user?.role.id ?? ROLE.LEARNER) <= ROLE.TRAINER;
   const list = useCourseList(
-    coursePaths.filterType,
+    catalogueOps.byType,
     { ...catalogueApiQuery(state, true), type },
     staff,
   );

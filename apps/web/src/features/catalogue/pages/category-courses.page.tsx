@@ -1,4 +1,4 @@
-import { coursePaths, ROLE } from '@atrium/contract';
+import { catalogueOps, ROLE } from '@atrium/contract';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
@@ -30,7 +30,7 @@ export default function CategoryCoursesPage() {
   const staff = (user?.role.id ?? ROLE.LEARNER) <= ROLE.TRAINER;
   const valid = Number.isInteger(id) && id > 0;
   const list = useCourseList(
-    coursePaths.catalogue,
+    catalogueOps.catalogue,
     { ...catalogueApiQuery(state, staff), category: id },
     valid && Boolean(user),
   );

@@ -1,4 +1,4 @@
-import { coursePaths, ROLE } from '@atrium/contract';
+import { catalogueOps, ROLE } from '@atrium/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { isAdmin } from '../../../shared/session/roles.ts';
 import { useSession } from '../../../shared/session/session-context.ts';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
-import { type CourseListPath, useCourseList } from '../api/catalogue.api.ts';
+import { type CourseListOp, useCourseList } from '../api/catalogue.api.ts';
 import { COURSE_TEXT_KEYS, useCourseTexts } from '../api/settings.api.ts';
 import { CARD_PAGE_SIZE, catalogueApiQuery, isFiltered } from '../catalogue-query.ts';
 import { CourseFilters } from '../components/browse/course-filters.tsx';
@@ -22,14 +22,14 @@ import { useCatalogueState } from '../components/browse/use-catalogue-state.ts';
 interface CourseTab {
   id: string;
   label: string;
-  path: CourseListPath;
+  op: CourseListOp;
   empty: string;
 }
 
 const CATALOGUE: CourseTab = {
   id: 'catalogue',
   label: 'Catalogue',
-  path: coursePaths.catalogue,
+  op: catalogueOps.catalogue,
   empty: 'No courses in the catalogue yet.',
 };
 const STAFF_TABS: CourseTab[] = [
@@ -37,22 +37,22 @@ const STAFF_TABS: CourseTab[] = [
   {
     id: 'mine',
     label: 'Created by me',
-    path: coursePaths.created,
+    op: catalogueOps.created,
     empty: 'You have not created a course yet.',
   },
   {
     id: 'superadmin',
     label: 'Created by superadmin',
-    path: coursePaths.bySuperadmin,
+    op: catalogueOps.bySuperadmin,
     empty: 'No courses created by a superadmin.',
   },
-  { id: 'cpd', label: 'CPD', path: coursePaths.cpd, empty: 'No CPD courses yet.' },
+  { id: 'cpd', label: 'CPD', op: catalogueOps.cpd, empty: 'No CPD courses yet.' },
 ];
 const LEARNER_TABS: CourseTab[] = [
   {
     id: 'my',
     label: 'My courses',
-    path: coursePaths.assigned,
+    op: catalogueOps.assigned,
     empty: 'You are not enrolled in a course yet.',
   },
   { ...CATALOGUE, empty: 'No courses are open to you yet.' },
@@ -68,7 +68,7 @@ export default function CoursesHomePage() {
   const intro = useCourseTexts().data?.[COURSE_TEXT_KEYS.catalogueIntro];
   const tabs = staff ? STAFF_TABS : LEARNER_TABS;
   const tab = tabs.find((t) => t.id === params.get('tab')) ?? tabs[0]!;
-  const list = useCourseList(tab.path, catalogueApiQuery(state, staff), Boolean(user));
+  const list = useCourseList(tab.op, catalogueApiQuery(state, staff), Boolean(user));
   if (!user) return null;
 
   return (
