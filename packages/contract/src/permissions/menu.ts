@@ -26,7 +26,7 @@ export const ZMenuEntry: z.ZodType<TMenuEntry> = z.lazy(() =>
 type CatalogueEntry = Omit<TMenuEntry, 'permission' | 'children'> & {
   /** Roles that get the entry switched on by default. */
   roles: readonly TRoleId[];
-  children?: CatalogueEntry[];
+  children?: readonly CatalogueEntry[];
 };
 
 const ALL: readonly TRoleId[] = [
@@ -45,7 +45,7 @@ const ADMINS: readonly TRoleId[] = [ROLE.SUPERADMIN, ROLE.ADMIN];
  * (perm) routes the spec's menu list does not name; they sit under Organization
  * so that they can be granted like the rest.
  */
-export const MENU_CATALOGUE: readonly CatalogueEntry[] = [
+export const MENU_CATALOGUE = [
   { title: 'Dashboard', href: '/dashboard', icon: 'Dashboard', roles: ALL },
   { title: 'Theme', href: '/themes', icon: 'Palette', roles: ADMINS },
   { title: 'Calendar', href: '/calendar', icon: 'CalendarMonth', roles: ALL },
@@ -81,7 +81,20 @@ export const MENU_CATALOGUE: readonly CatalogueEntry[] = [
     ],
   },
   { title: 'Help Desk', href: '#help-desk', icon: 'HelpCenter', external: true, roles: ALL },
-];
+] as const satisfies readonly CatalogueEntry[];
+
+type HrefsOf<E> = E extends { readonly href: infer H; readonly children: readonly (infer C)[] }
+  ? H | HrefsOf<C>
+  : E extends { readonly href: infer H }
+    ? H
+    : never;
+
+/**
+ * The menu base paths a (perm) route may require (`access.menu(...)` on the server): the
+ * catalogue's entries that are app screens, not groups or external links (`#...`). A path
+ * missing from the catalogue does not compile.
+ */
+export type TMenuPath = Exclude<HrefsOf<(typeof MENU_CATALOGUE)[number]>, `#${string}`>;
 
 function build(entries: readonly CatalogueEntry[], role: TRoleId): TMenuEntry[] {
   return entries.map(({ roles, children, ...entry }) => ({

@@ -2,6 +2,7 @@ import {
   APPROVAL,
   permittedPaths,
   type TMenuEntry,
+  type TMenuPath,
   TOKEN_COOKIE,
   type TRoleId,
 } from '@atrium/contract';
@@ -19,7 +20,7 @@ export type Access =
       /** Only these roles (superadmin always passes). */
       roles?: readonly TRoleId[];
       /** The menu base path the user's permission list must grant (spec §2 (perm)). */
-      menu?: string;
+      menu?: TMenuPath;
       /**
        * What a user whose account is not approved yet may do here (spec §4:
        * nothing but their own profile and signing out). Default: refused.
@@ -42,7 +43,7 @@ export const access = {
     ...options,
   }),
   roles: (...roles: TRoleId[]): Access => ({ kind: 'authenticated', roles }),
-  menu: (menu: string, roles?: readonly TRoleId[]): Access => ({
+  menu: (menu: TMenuPath, roles?: readonly TRoleId[]): Access => ({
     kind: 'authenticated',
     menu,
     roles,

@@ -4,7 +4,8 @@ import type { MatrixRow } from '../../core/module.ts';
 /**
  * Learner-facing calls are open to every signed-in user (the course player is a no-perm
  * screen); enrolment and course management (canManage) are the object-level rules of the use
- * cases. Management calls: admins and trainers only.
+ * cases. Management calls: admins and trainers with the /courses menu entry (learning.access.ts;
+ * every role has it by default, so the rows are AUTHORS).
  */
 export const learningMatrix: Record<string, MatrixRow> = {
   'GET /api/courses/faq-list/:courseId/': SIGNED_IN,
