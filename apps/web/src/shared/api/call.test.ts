@@ -74,7 +74,7 @@ describe('call: the request it sends', () => {
 
   it('types params, query and body from the operation', () => {
     expectTypeOf<CallArgs<typeof learningOps.faqCreate>['body']>().toEqualTypeOf<{
-      course: number;
+      course: unknown;
       question: string;
       answer: string;
       position?: number | undefined;

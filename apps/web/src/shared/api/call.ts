@@ -18,14 +18,17 @@ type Coerced<I, O> = {
 };
 export type QueryArgs<S extends z.ZodType> = Coerced<z.input<S>, z.output<S>>;
 
-/** The body's input, its text-read fields typed as a query's are. */
+/** The body's input as its schema accepts it (the contract's `T...` types are the same). */
 export type BodyArg<B> = B extends 'multipart'
   ? FormData
   : B extends FormBody<infer S>
-    ? Coerced<z.input<S>, z.output<S>> | FormData
+    ? z.input<S> | FormData
     : B extends z.ZodType
-      ? Coerced<z.input<B>, z.output<B>>
+      ? z.input<B>
       : never;
+
+/** An operation's body as `call` takes it, for the hooks that pass one along. */
+export type BodyOf<O extends Operation> = O extends { body: infer B } ? BodyArg<B> : never;
 
 export type CallResult<O extends Operation> = O['response'] extends z.ZodType
   ? z.output<O['response']>
