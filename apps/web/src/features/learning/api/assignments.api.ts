@@ -1,16 +1,12 @@
 import {
-  learningPaths,
+  learningOps as ops,
   type TAssignmentCreate,
   type TAssignmentUpdate,
   type TGrade,
-  ZAssignment,
-  ZSubmission,
-  zPage,
 } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
-import { downloadFile } from '../../../shared/api/download.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
+import { call } from '../../../shared/api/call.ts';
+import { saveBlob } from '../../../shared/api/download.ts';
 import { COURSE_MESSAGES, courseKeys } from '../../catalogue/index.ts';
 
 /*
@@ -19,9 +15,6 @@ import { COURSE_MESSAGES, courseKeys } from '../../catalogue/index.ts';
  * courseKeys.assignments(courseId), which the learner's player list uses too, so a change here
  * refreshes both.
  */
-
-const ZAssignmentPage = zPage(ZAssignment);
-const ZSubmissionPage = zPage(ZSubmission);
 
 export const ASSIGNMENTS_PAGE_SIZE = 10;
 export const SUBMISSIONS_PAGE_SIZE = 10;
@@ -45,8 +38,7 @@ export function useManagedAssignments(courseId: number, page: number, enabled = 
   const query = { course: courseId, page, page_size: ASSIGNMENTS_PAGE_SIZE };
   return useQuery({
     queryKey: assignmentKeys.managed(courseId, query),
-    queryFn: ({ signal }) =>
-      api.get(learningPaths.assignments, { query, schema: ZAssignmentPage, signal }),
+    queryFn: ({ signal }) => call(ops.assignments, { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -55,8 +47,7 @@ export function useManagedAssignments(courseId: number, page: number, enabled = 
 export function useCreateAssignment(courseId: number) {
   const refresh = useRefreshAssignments(courseId);
   return useMutation({
-    mutationFn: (body: TAssignmentCreate) =>
-      api.post(learningPaths.assignments, body, { schema: ZAssignment }),
+    mutationFn: (body: TAssignmentCreate) => call(ops.assignmentCreate, { body }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'Assignment added.' },
   });
@@ -66,7 +57,7 @@ export function useUpdateAssignment(courseId: number) {
   const refresh = useRefreshAssignments(courseId);
   return useMutation({
     mutationFn: ({ id, change }: { id: number; change: TAssignmentUpdate }) =>
-      api.patch(fillPath(learningPaths.assignment, { id }), change, { schema: ZAssignment }),
+      call(ops.assignmentUpdate, { params: { id }, body: change }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage: 'Assignment saved.' },
   });
@@ -75,7 +66,7 @@ export function useUpdateAssignment(courseId: number) {
 export function useDeleteAssignment(courseId: number) {
   const refresh = useRefreshAssignments(courseId);
   return useMutation({
-    mutationFn: (id: number) => api.delete(fillPath(learningPaths.assignment, { id })),
+    mutationFn: (id: number) => call(ops.assignmentRemove, { params: { id } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.deleteFailed, successMessage: 'Assignment deleted.' },
   });
@@ -91,11 +82,7 @@ export function useAssignmentSubmissions(
   return useQuery({
     queryKey: assignmentKeys.submissions(courseId, assignmentId ?? 0, query),
     queryFn: ({ signal }) =>
-      api.get(fillPath(learningPaths.assignmentSubmissions, { id: assignmentId ?? 0 }), {
-        query,
-        schema: ZSubmissionPage,
-        signal,
-      }),
+      call(ops.submissions, { params: { id: assignmentId ?? 0 }, query, signal }),
     placeholderData: keepPreviousData,
     enabled: assignmentId !== null,
   });
@@ -105,10 +92,7 @@ export function useAssignmentSubmissions(
 export function useGradeSubmission(courseId: number, assignmentId: number) {
   const refresh = useRefreshAssignments(courseId);
   return useMutation({
-    mutationFn: (grade: TGrade) =>
-      api.post(fillPath(learningPaths.assignmentGrade, { id: assignmentId }), grade, {
-        schema: ZSubmission,
-      }),
+    mutationFn: (grade: TGrade) => call(ops.grade, { params: { id: assignmentId }, body: grade }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'Grade saved.' },
   });
@@ -121,7 +105,8 @@ export function useGradeSubmission(courseId: number, assignmentId: number) {
  */
 export function useDownloadSubmission() {
   return useMutation({
-    mutationFn: ({ url, name }: { url: string; name: string }) => downloadFile(url, name),
+    mutationFn: async ({ submission, name }: { submission: number; name: string }) =>
+      saveBlob(await call(ops.submissionFile, { params: { id: submission } }), name),
     meta: { errorMessage: 'Could not download the file.' },
   });
 }

@@ -1,25 +1,14 @@
 import {
-  coursePaths,
-  enrolmentScreenPaths,
-  learningPaths,
+  catalogueOps,
+  learningOps as ops,
   type TAssignLearners,
   type TEnrolmentStatus,
   type TEnrolmentUpdate,
-  userAdminPaths,
-  ZAssignResult,
-  ZCourse,
-  ZCourseProgress,
-  ZEnrolment,
-  ZEnrolmentRequestPage,
-  ZUnassignResult,
-  ZUserRow,
-  zPage,
+  userOps,
 } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-error.ts';
-import { api } from '../../../shared/api/client.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
+import { call } from '../../../shared/api/call.ts';
 import { COURSE_MESSAGES, courseKeys, useRefreshCourses } from '../../catalogue/index.ts';
 
 /*
@@ -27,11 +16,6 @@ import { COURSE_MESSAGES, courseKeys, useRefreshCourses } from '../../catalogue/
  * not-yet-assigned courses, and enrolment requests. Every change refreshes the whole course key
  * tree, since an enrolment shows on lists, details, progress and request badges alike.
  */
-
-const ZEnrolmentPage = zPage(ZEnrolment);
-const ZCoursePage = zPage(ZCourse);
-const ZUserPage = zPage(ZUserRow);
-const ZDecision = z.object({ withdrawn: z.boolean(), enrolment: ZEnrolment.nullable() });
 
 export interface EnrolmentListQuery {
   search?: string;
@@ -45,11 +29,7 @@ export function useCourseEnrolments(courseId: number, query: EnrolmentListQuery)
   return useQuery({
     queryKey: courseKeys.enrolments(courseId, query),
     queryFn: ({ signal }) =>
-      api.get(fillPath(learningPaths.courseEnrolments, { courseId }), {
-        query: { ...query },
-        schema: ZEnrolmentPage,
-        signal,
-      }),
+      call(ops.courseEnrolments, { params: { courseId }, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     enabled: courseId > 0,
     meta: { errorMessage: COURSE_MESSAGES.listFailed },
@@ -61,7 +41,7 @@ export function useLearnerOptions(search: string, enabled: boolean) {
   const query = { role: '4', search: search.trim() || undefined, page_size: 20 };
   return useQuery({
     queryKey: ['courses', 'learner-options', query],
-    queryFn: ({ signal }) => api.get(userAdminPaths.list, { query, schema: ZUserPage, signal }),
+    queryFn: ({ signal }) => call(userOps.list, { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
     meta: { errorMessage: COURSE_MESSAGES.listFailed },
@@ -71,8 +51,7 @@ export function useLearnerOptions(search: string, enabled: boolean) {
 export function useAssignLearners(courseId: number) {
   const refresh = useRefreshCourses();
   return useMutation({
-    mutationFn: (input: TAssignLearners) =>
-      api.post(fillPath(learningPaths.assign, { courseId }), input, { schema: ZAssignResult }),
+    mutationFn: (input: TAssignLearners) => call(ops.assign, { params: { courseId }, body: input }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.postFailed },
   });
@@ -81,14 +60,7 @@ export function useAssignLearners(courseId: number) {
 export function useUnassignLearners(courseId: number) {
   const refresh = useRefreshCourses();
   return useMutation({
-    mutationFn: (users: number[]) =>
-      api.post(
-        fillPath(learningPaths.unassign, { courseId }),
-        { users },
-        {
-          schema: ZUnassignResult,
-        },
-      ),
+    mutationFn: (users: number[]) => call(ops.unassign, { params: { courseId }, body: { users } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.postFailed },
   });
@@ -99,7 +71,7 @@ export function useUpdateEnrolment() {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: ({ id, change }: { id: number; change: TEnrolmentUpdate }) =>
-      api.patch(fillPath(learningPaths.userEnrolment, { id }), change, { schema: ZEnrolment }),
+      call(ops.updateEnrolment, { params: { id }, body: change }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage: 'Enrolment updated.' },
   });
@@ -116,12 +88,7 @@ export interface RequestListQuery {
 export function useEnrolmentRequests(query: RequestListQuery, enabled = true) {
   return useQuery({
     queryKey: courseKeys.requests(query),
-    queryFn: ({ signal }) =>
-      api.get(learningPaths.enrolmentRequests, {
-        query: { ...query },
-        schema: ZEnrolmentRequestPage,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(ops.requests, { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     enabled,
     meta: { errorMessage: COURSE_MESSAGES.listFailed },
@@ -131,8 +98,7 @@ export function useEnrolmentRequests(query: RequestListQuery, enabled = true) {
 export function useApproveRequest() {
   const refresh = useRefreshCourses();
   return useMutation({
-    mutationFn: (enrolment: number) =>
-      api.post(learningPaths.enrolmentApprove, { enrolment }, { schema: ZEnrolment }),
+    mutationFn: (enrolment: number) => call(ops.approveRequest, { body: { enrolment } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage: 'Request approved.' },
   });
@@ -143,11 +109,7 @@ export function useRejectRequest(successMessage = 'Request rejected.') {
   const refresh = useRefreshCourses();
   return useMutation({
     mutationFn: ({ enrolment, reason }: { enrolment: number; reason?: string }) =>
-      api.post(
-        learningPaths.enrolmentReject,
-        { enrolment, ...(reason ? { reason } : {}) },
-        { schema: ZDecision },
-      ),
+      call(ops.rejectRequest, { body: { enrolment, ...(reason ? { reason } : {}) } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.updateFailed, successMessage },
   });
@@ -166,13 +128,8 @@ export interface MyCoursesQuery {
 /** Published courses the caller is not enrolled in, each with their pending/rejected request. */
 export function useUnassignedCourses(query: MyCoursesQuery) {
   return useQuery({
-    queryKey: courseKeys.list(enrolmentScreenPaths.unassigned, query),
-    queryFn: ({ signal }) =>
-      api.get(enrolmentScreenPaths.unassigned, {
-        query: { ...query },
-        schema: ZCoursePage,
-        signal,
-      }),
+    queryKey: courseKeys.list(catalogueOps.unassigned.path, query),
+    queryFn: ({ signal }) => call(catalogueOps.unassigned, { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: COURSE_MESSAGES.listFailed },
   });
@@ -181,9 +138,8 @@ export function useUnassignedCourses(query: MyCoursesQuery) {
 /** The caller's courses (enrolled or completed) with their enrolment. */
 export function useAssignedCourses(query: MyCoursesQuery) {
   return useQuery({
-    queryKey: courseKeys.list(coursePaths.assigned, query),
-    queryFn: ({ signal }) =>
-      api.get(coursePaths.assigned, { query: { ...query }, schema: ZCoursePage, signal }),
+    queryKey: courseKeys.list(catalogueOps.assigned.path, query),
+    queryFn: ({ signal }) => call(catalogueOps.assigned, { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: COURSE_MESSAGES.listFailed },
   });
@@ -204,11 +160,7 @@ export function useLearnerEnrolment(courseId: number, enabled: boolean) {
     queryKey: [...courseKeys.progress(courseId), 'enrolment'],
     queryFn: async ({ signal }): Promise<LearnerEnrolment> => {
       try {
-        const progress = await api.post(
-          learningPaths.courseStatus,
-          { course: courseId },
-          { schema: ZCourseProgress, signal },
-        );
+        const progress = await call(ops.courseProgress, { body: { course: courseId }, signal });
         if (progress.status === 'enrolled' || progress.status === 'completed') {
           return {
             state: progress.status,
@@ -220,9 +172,8 @@ export function useLearnerEnrolment(courseId: number, enabled: boolean) {
         if (!(error instanceof ApiError && error.status === 403)) throw error;
       }
       for (let page = 1; page <= 20; page += 1) {
-        const requests = await api.get(learningPaths.enrolmentRequests, {
+        const requests = await call(ops.requests, {
           query: { scope: 'mine', page, page_size: 100 },
-          schema: ZEnrolmentRequestPage,
           signal,
         });
         const mine = requests.results.find((r) => r.course.id === courseId);
@@ -241,8 +192,7 @@ export function useLearnerEnrolment(courseId: number, enabled: boolean) {
 export function useRequestEnrolment(courseId: number) {
   const refresh = useRefreshCourses();
   return useMutation({
-    mutationFn: () =>
-      api.post(learningPaths.enrolmentRequest, { course: courseId }, { schema: ZEnrolment }),
+    mutationFn: () => call(ops.requestEnrolment, { body: { course: courseId } }),
     // A 409 means a request already exists: refreshing shows its real state either way.
     onSettled: refresh,
     meta: {

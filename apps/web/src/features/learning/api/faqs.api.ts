@@ -1,22 +1,15 @@
-import { learningPaths, type TFaqCreate, type TFaqUpdate, ZFaq, zPage } from '@atrium/contract';
+import { learningOps as ops, type TFaqCreate, type TFaqUpdate } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
+import { call } from '../../../shared/api/call.ts';
 import { COURSE_MESSAGES, courseKeys } from '../../catalogue/index.ts';
 
 /* A course's FAQs: the detail page reads them, the FAQ screen of its managers edits them. */
-
-const ZFaqPage = zPage(ZFaq);
 
 export function useCourseFaqs(courseId: number) {
   return useQuery({
     queryKey: courseKeys.faqs(courseId),
     queryFn: ({ signal }) =>
-      api.get(fillPath(learningPaths.faqList, { courseId }), {
-        query: { page_size: 100 },
-        schema: ZFaqPage,
-        signal,
-      }),
+      call(ops.faqs, { params: { courseId }, query: { page_size: 100 }, signal }),
     meta: { errorMessage: COURSE_MESSAGES.faqsFailed },
   });
 }
@@ -25,11 +18,7 @@ export function useFaqs(courseId: number, page: number, pageSize: number) {
   return useQuery({
     queryKey: [...courseKeys.faqs(courseId), { page, pageSize }],
     queryFn: ({ signal }) =>
-      api.get(fillPath(learningPaths.faqList, { courseId }), {
-        query: { page, page_size: pageSize },
-        schema: ZFaqPage,
-        signal,
-      }),
+      call(ops.faqs, { params: { courseId }, query: { page, page_size: pageSize }, signal }),
     enabled: Number.isInteger(courseId) && courseId > 0,
     placeholderData: keepPreviousData,
     meta: { errorMessage: COURSE_MESSAGES.faqsFailed },
@@ -46,8 +35,8 @@ export function useSaveFaq(courseId: number) {
   return useMutation({
     mutationFn: ({ id, ...body }: { id?: number } & Omit<TFaqCreate, 'course'>) =>
       id === undefined
-        ? api.post(learningPaths.faq, { ...body, course: courseId }, { schema: ZFaq })
-        : api.patch(fillPath(learningPaths.faqItem, { id }), body, { schema: ZFaq }),
+        ? call(ops.faqCreate, { body: { ...body, course: courseId } })
+        : call(ops.faqUpdate, { params: { id }, body }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'FAQ saved.' },
   });
@@ -58,8 +47,7 @@ export function useMoveFaqs(courseId: number) {
   const refresh = useRefreshFaqs(courseId);
   return useMutation({
     mutationFn: async (updates: ({ id: number } & TFaqUpdate)[]) => {
-      for (const { id, ...body } of updates)
-        await api.patch(fillPath(learningPaths.faqItem, { id }), body, { schema: ZFaq });
+      for (const { id, ...body } of updates) await call(ops.faqUpdate, { params: { id }, body });
     },
     onSettled: refresh,
     meta: { errorMessage: COURSE_MESSAGES.updateFailed },
@@ -69,7 +57,7 @@ export function useMoveFaqs(courseId: number) {
 export function useDeleteFaq(courseId: number) {
   const refresh = useRefreshFaqs(courseId);
   return useMutation({
-    mutationFn: (id: number) => api.delete(fillPath(learningPaths.faqItem, { id })),
+    mutationFn: (id: number) => call(ops.faqRemove, { params: { id } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.faqDeleteFailed, successMessage: 'FAQ deleted.' },
   });

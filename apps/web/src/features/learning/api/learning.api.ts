@@ -1,21 +1,7 @@
-import {
-  coursePaths,
-  learningPaths,
-  type TCourseProgress,
-  ZAnswer,
-  ZAnswerReactionResult,
-  ZAssignment,
-  ZCourseDetail,
-  ZCourseProgress,
-  ZQuestion,
-  ZQuestionLikeResult,
-  ZSubmission,
-  zPage,
-} from '@atrium/contract';
+import { catalogueOps, learningOps as ops, type TCourseProgress } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
-import { type UploadProgress, uploadWithProgress } from '../../../shared/api/upload.ts';
+import { call } from '../../../shared/api/call.ts';
+import type { UploadProgress } from '../../../shared/api/upload.ts';
 import { COURSE_MESSAGES, courseKeys } from '../../catalogue/index.ts';
 
 /*
@@ -23,9 +9,6 @@ import { COURSE_MESSAGES, courseKeys } from '../../catalogue/index.ts';
  * Every progress answer carries the whole course progress, which replaces the cached one, so
  * the progress bar and the file status icons follow each report without another request.
  */
-
-const ZAssignmentPage = zPage(ZAssignment);
-const ZQuestionPage = zPage(ZQuestion);
 
 export const learningKeys = {
   assignments: (courseId: number, query: object) =>
@@ -42,8 +25,7 @@ export const learningKeys = {
 export function usePlayerCourse(courseId: number) {
   return useQuery({
     queryKey: courseKeys.detail(courseId),
-    queryFn: ({ signal }) =>
-      api.get(fillPath(coursePaths.detail, { id: courseId }), { schema: ZCourseDetail, signal }),
+    queryFn: ({ signal }) => call(catalogueOps.detail, { params: { id: courseId }, signal }),
     enabled: Number.isInteger(courseId) && courseId > 0,
   });
 }
@@ -56,12 +38,7 @@ export function usePlayerCourse(courseId: number) {
 export function usePlayerProgress(courseId: number, enabled: boolean) {
   return useQuery({
     queryKey: courseKeys.progress(courseId),
-    queryFn: ({ signal }) =>
-      api.post(
-        learningPaths.courseStatus,
-        { course: courseId },
-        { schema: ZCourseProgress, signal },
-      ),
+    queryFn: ({ signal }) => call(ops.courseProgress, { body: { course: courseId }, signal }),
     enabled: enabled && Number.isInteger(courseId) && courseId > 0,
   });
 }
@@ -74,7 +51,7 @@ export interface FileReport {
 
 /** Sends one report; the answer is the new course progress. */
 export function postFileStatus(report: FileReport, keepalive = false): Promise<TCourseProgress> {
-  return api.post(learningPaths.fileStatus, report, { schema: ZCourseProgress, keepalive });
+  return call(ops.reportFileStatus, { body: report, keepalive });
 }
 
 /** Stores a report's answer as the course progress. */
@@ -94,8 +71,7 @@ export function useCourseAssignments(courseId: number, page: number, enabled = t
   const query = { course: courseId, page, page_size: 10 };
   return useQuery({
     queryKey: learningKeys.assignments(courseId, query),
-    queryFn: ({ signal }) =>
-      api.get(learningPaths.assignments, { query, schema: ZAssignmentPage, signal }),
+    queryFn: ({ signal }) => call(ops.assignments, { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
     meta: { errorMessage: COURSE_MESSAGES.moduleFailed },
@@ -118,14 +94,7 @@ export function useSubmitAssignment(courseId: number) {
       // Text first: the server reads fields and files in the order they arrive.
       if (text.trim()) body.append('text', text.trim());
       if (file) body.append('file', file, file.name);
-      return uploadWithProgress(
-        fillPath(learningPaths.assignmentSubmit, { id: assignment }),
-        body,
-        {
-          schema: ZSubmission,
-          onProgress,
-        },
-      );
+      return call(ops.submit, { params: { id: assignment }, body, onProgress });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.assignments(courseId) }),
     meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'Your work was submitted.' },
@@ -138,8 +107,7 @@ export function useCourseQuestions(courseId: number, page: number, enabled = tru
   const query = { course: courseId, page, page_size: 10 };
   return useQuery({
     queryKey: learningKeys.questions(courseId, query),
-    queryFn: ({ signal }) =>
-      api.get(learningPaths.questions, { query, schema: ZQuestionPage, signal }),
+    queryFn: ({ signal }) => call(ops.questions, { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
     meta: { errorMessage: COURSE_MESSAGES.moduleFailed },
@@ -154,8 +122,7 @@ function useRefreshQuestions(courseId: number) {
 export function useAskQuestion(courseId: number) {
   const refresh = useRefreshQuestions(courseId);
   return useMutation({
-    mutationFn: (body: string) =>
-      api.post(learningPaths.questions, { course: courseId, body }, { schema: ZQuestion }),
+    mutationFn: (body: string) => call(ops.ask, { body: { course: courseId, body } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'Question posted.' },
   });
@@ -165,7 +132,7 @@ export function useAnswerQuestion(courseId: number) {
   const refresh = useRefreshQuestions(courseId);
   return useMutation({
     mutationFn: ({ question, body }: { question: number; body: string }) =>
-      api.post(learningPaths.answers, { question, body }, { schema: ZAnswer }),
+      call(ops.answer, { body: { question, body } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'Answer posted.' },
   });
@@ -174,8 +141,7 @@ export function useAnswerQuestion(courseId: number) {
 export function useLikeQuestion(courseId: number) {
   const refresh = useRefreshQuestions(courseId);
   return useMutation({
-    mutationFn: (question: number) =>
-      api.post(learningPaths.questionLike, { question }, { schema: ZQuestionLikeResult }),
+    mutationFn: (question: number) => call(ops.likeQuestion, { body: { question } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.postFailed },
   });
@@ -185,7 +151,7 @@ export function useReactToAnswer(courseId: number) {
   const refresh = useRefreshQuestions(courseId);
   return useMutation({
     mutationFn: ({ answer, value }: { answer: number; value: 1 | -1 | 0 }) =>
-      api.post(learningPaths.answerReaction, { answer, value }, { schema: ZAnswerReactionResult }),
+      call(ops.reactToAnswer, { body: { answer, value } }),
     onSuccess: refresh,
     meta: { errorMessage: COURSE_MESSAGES.postFailed },
   });
@@ -197,11 +163,7 @@ export function useCourseProgress(courseId: number, enabled = true) {
     queryKey: courseKeys.progress(courseId),
     queryFn: ({ signal }) =>
       // Spec §7 makes this lookup a POST.
-      api.post(
-        learningPaths.courseStatus,
-        { course: courseId },
-        { schema: ZCourseProgress, signal },
-      ),
+      call(ops.courseProgress, { body: { course: courseId }, signal }),
     enabled: enabled && Number.isInteger(courseId) && courseId > 0,
     meta: { errorMessage: COURSE_MESSAGES.detailFailed },
   });

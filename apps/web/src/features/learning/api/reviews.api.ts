@@ -1,16 +1,7 @@
-import {
-  enrolmentScreenPaths,
-  learningPaths,
-  type TReviewCreate,
-  ZMyReviewPage,
-  ZReviewPage,
-  ZReviewPageWithStats,
-  ZReviewPostResult,
-} from '@atrium/contract';
+import { learningOps as ops, type TReviewCreate } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-error.ts';
-import { api } from '../../../shared/api/client.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
+import { call } from '../../../shared/api/call.ts';
 import { notifyError } from '../../../shared/notify/notify.ts';
 import { COURSE_MESSAGES, courseKeys } from '../../catalogue/index.ts';
 
@@ -19,12 +10,7 @@ export function useReviewsList(courseId: number, page = 1, pageSize = 10, enable
   const query = { page, page_size: pageSize };
   return useQuery({
     queryKey: courseKeys.reviews(courseId, query),
-    queryFn: ({ signal }) =>
-      api.get(fillPath(learningPaths.reviewsList, { courseId }), {
-        query,
-        schema: ZReviewPage,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(ops.reviews, { params: { courseId }, query, signal }),
     placeholderData: keepPreviousData,
     enabled: enabled && courseId > 0,
     meta: { errorMessage: COURSE_MESSAGES.reviewsFailed },
@@ -47,11 +33,7 @@ export function usePostReview(courseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Omit<TReviewCreate, 'course'>) =>
-      api.post(
-        learningPaths.reviews,
-        { ...input, course: courseId },
-        { schema: ZReviewPostResult },
-      ),
+      call(ops.review, { body: { ...input, course: courseId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['courses', 'reviews', courseId] }),
     onError: (error) => notifyError(reviewFailure(error)),
     meta: { successMessage: 'Thank you for your review.' },
@@ -69,8 +51,7 @@ export function useMyReviews(state: 'to_review' | 'reviewed', page: number, page
   const query = { state, page, page_size: pageSize };
   return useQuery({
     queryKey: myReviewKeys.list(query),
-    queryFn: ({ signal }) =>
-      api.get(enrolmentScreenPaths.myReviews, { query, schema: ZMyReviewPage, signal }),
+    queryFn: ({ signal }) => call(ops.myReviews, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: COURSE_MESSAGES.reviewsFailed },
   });
@@ -82,11 +63,7 @@ export function useCourseReviewStats(courseId: number, page: number, pageSize: n
   return useQuery({
     queryKey: courseKeys.reviews(courseId, query),
     queryFn: ({ signal }) =>
-      api.get(fillPath(learningPaths.reviewsList, { courseId }), {
-        query: { page, page_size: pageSize },
-        schema: ZReviewPageWithStats,
-        signal,
-      }),
+      call(ops.reviews, { params: { courseId }, query: { page, page_size: pageSize }, signal }),
     placeholderData: keepPreviousData,
     enabled: courseId > 0,
     meta: { errorMessage: COURSE_MESSAGES.learnerReviewsFailed },
@@ -103,12 +80,7 @@ export function useCourseReviews(courseId: number, page: number, pageSize = 5) {
   const query = { page, page_size: pageSize };
   return useQuery({
     queryKey: courseKeys.reviews(courseId, query),
-    queryFn: ({ signal }) =>
-      api.get(fillPath(learningPaths.reviewsList, { courseId }), {
-        query,
-        schema: ZReviewPage,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(ops.reviews, { params: { courseId }, query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: COURSE_MESSAGES.reviewsFailed },
   });

@@ -110,7 +110,7 @@ export function SubmissionItem({
           size="small"
           onClick={() =>
             download.mutate({
-              url: submission.file_url ?? '',
+              submission: submission.id,
               name: submission.file_name ?? 'submission',
             })
           }
