@@ -2,7 +2,6 @@
 
 export { courseKeys, useCourseDetail, useRefreshCourses } from './api/courses.api.ts';
 export { COURSE_TEXT_KEYS, useCourseTexts } from './api/settings.api.ts';
-export { managesCourse } from './authoring/publish-actions.ts';
 export { formatMinutes, LEVEL_LABELS, languageName, pageCount } from './catalogue-query.ts';
 export { CourseImage } from './components/browse/course-image.tsx';
 export { CourseStatusChip } from './components/browse/course-status-chip.tsx';

@@ -61,9 +61,8 @@ describe('basics', () => {
       phone: '+44 20 7946 0958',
       gender: 'female',
     });
-    expect(changedBasics(values, { ...profile, can_edit_email: true }).email).toBe(
-      'other@example.test',
-    );
+    const administered = { ...profile, abilities: { edit: true, change_email: true } };
+    expect(changedBasics(values, administered).email).toBe('other@example.test');
   });
 
   it('applies the contract rules to phone and date of birth', () => {

@@ -82,7 +82,7 @@ export function changedBasics(values: BasicsValues, profile: TProfileDetails) {
     designation: profile.profile.designation?.id ?? null,
     location: profile.profile.location?.id ?? null,
   };
-  return changed(values, current, (key) => key !== 'email' || profile.can_edit_email);
+  return changed(values, current, (key) => key !== 'email' || profile.abilities.change_email);
 }
 
 function changed<T extends Record<string, unknown>>(

@@ -2,6 +2,7 @@ import {
   ROLE,
   ROLE_NAMES,
   type TRoleId,
+  type TUserAbilities,
   type TUserListQuery,
   type TUserRow,
   type USER_STATUSES,
@@ -105,27 +106,28 @@ export type UserAction =
   | 'permissions'
   | 'remove';
 
-export interface Caller {
-  id: number;
-  roleId: number;
-}
+/** The ability of a row (the server's users policy) each action needs. */
+const NEEDS: Record<UserAction, keyof TUserAbilities> = {
+  approve: 'approve',
+  reject: 'reject',
+  activate: 'activate',
+  deactivate: 'deactivate',
+  change_role: 'change_role',
+  permissions: 'edit_permissions',
+  remove: 'delete',
+};
 
 /**
- * What the caller may do to a user in the list: nothing to themselves, and an admin only to
- * lower roles (the server's rule); then what the user's status allows.
+ * The actions to offer on a user of the list: those the user's status makes sense of, among
+ * those the server says the caller may take (the row's abilities).
  */
-export function availableActions(
-  row: Pick<TUserRow, 'id' | 'role' | 'status'>,
-  caller: Caller,
-): UserAction[] {
-  // Managing users is for admins (a trainer granted the Users entry may only look).
-  if (row.id === caller.id || caller.roleId > ROLE.ADMIN) return [];
-  if (caller.roleId !== ROLE.SUPERADMIN && row.role.id <= caller.roleId) return [];
+export function availableActions(row: Pick<TUserRow, 'status' | 'abilities'>): UserAction[] {
   const byStatus: Record<UserStatus, UserAction[]> = {
     pending: ['approve', 'reject'],
     rejected: ['approve'],
     active: ['deactivate'],
     inactive: ['activate'],
   };
-  return [...byStatus[row.status], 'change_role', 'permissions', 'remove'];
+  const offered: UserAction[] = [...byStatus[row.status], 'change_role', 'permissions', 'remove'];
+  return offered.filter((action) => row.abilities[NEEDS[action]]);
 }

@@ -1,4 +1,4 @@
-import { ROLE, type TItemStatus } from '@atrium/contract';
+import type { TCourse, TItemStatus } from '@atrium/contract';
 
 export interface PublishAction {
   target: 'pending' | 'published' | 'draft';
@@ -8,41 +8,41 @@ export interface PublishAction {
 }
 
 /**
- * The status changes published/{id}/ allows the caller (catalogue.service setStatus): admins
- * (and superadmins) move a course anywhere; a trainer, on their own course, submits a draft for
- * review or withdraws it while it is pending. `manages` is false for a trainer on someone else's
- * course: they get nothing.
+ * The status changes to offer on a course, from the moves the server says the caller may make
+ * (its abilities, catalogue.policy statusTargets): whoever may publish publishes (an admin does
+ * not submit their own course for review), unpublishes or sends back; the author who may not
+ * submits a draft for review and withdraws it while it is pending.
  */
-export function publishActions(
-  status: TItemStatus,
-  roleId: number,
-  manages: boolean,
-): PublishAction[] {
-  if (!manages) return [];
-  const publish: PublishAction = {
-    target: 'published',
-    label: 'Publish',
-    hint: 'Learners can find and take it.',
-  };
-  const toDraft = (label: string, hint: string): PublishAction => ({
-    target: 'draft',
-    label,
-    hint,
-  });
-  if (roleId === ROLE.SUPERADMIN || roleId === ROLE.ADMIN) {
-    if (status === 'published')
-      return [toDraft('Unpublish', 'Learners no longer see it; it goes back to draft.')];
-    if (status === 'draft') return [publish];
-    return [publish, toDraft('Back to draft', 'The author can work on it again.')];
+export function publishActions(course: Pick<TCourse, 'status' | 'abilities'>): PublishAction[] {
+  const { status, abilities } = course;
+  const actions: PublishAction[] = [];
+  if (abilities.publish) {
+    actions.push({ target: 'published', label: 'Publish', hint: 'Learners can find and take it.' });
+  } else if (abilities.submit_for_review && status === 'draft') {
+    actions.push({
+      target: 'pending',
+      label: 'Submit for review',
+      hint: 'An admin reviews and publishes it.',
+    });
   }
-  if (roleId !== ROLE.TRAINER) return [];
-  if (status === 'draft')
-    return [
-      { target: 'pending', label: 'Submit for review', hint: 'An admin reviews and publishes it.' },
-    ];
-  if (status === 'pending')
-    return [toDraft('Withdraw', 'It goes back to draft so you can keep working on it.')];
-  return [];
+  if (abilities.return_to_draft) actions.push(toDraft(status, abilities.publish));
+  return actions;
+}
+
+function toDraft(status: TItemStatus, reviewer: boolean): PublishAction {
+  if (status === 'published')
+    return {
+      target: 'draft',
+      label: 'Unpublish',
+      hint: 'Learners no longer see it; it goes back to draft.',
+    };
+  if (reviewer)
+    return { target: 'draft', label: 'Back to draft', hint: 'The author can work on it again.' };
+  return {
+    target: 'draft',
+    label: 'Withdraw',
+    hint: 'It goes back to draft so you can keep working on it.',
+  };
 }
 
 export const STATUS_LABEL: Record<TItemStatus, string> = {
@@ -58,13 +58,3 @@ export const STATUS_COLOUR: Record<TItemStatus, 'default' | 'warning' | 'info' |
   approved: 'info',
   published: 'success',
 };
-
-/** Whether the caller manages the course (server canManage): staff, or the trainer who made it. */
-export function managesCourse(
-  roleId: number,
-  userId: number,
-  createdBy: { id: number } | null,
-): boolean {
-  if (roleId === ROLE.SUPERADMIN || roleId === ROLE.ADMIN) return true;
-  return roleId === ROLE.TRAINER && createdBy?.id === userId;
-}

@@ -17,7 +17,6 @@ import { useDeleteCourse, useUpdateCourse } from '../api/authoring.api.ts';
 import { useCourseDetail } from '../api/courses.api.ts';
 import { type CourseFormValues, courseToForm } from '../authoring/course-form.ts';
 import { adminOnlyReason } from '../authoring/publication-limits.ts';
-import { managesCourse } from '../authoring/publish-actions.ts';
 import { CourseForm } from '../components/authoring/course-form.tsx';
 import { CourseStatusCard } from '../components/authoring/course-status-card.tsx';
 import { ModulesSection } from '../components/authoring/modules-section.tsx';
@@ -74,8 +73,8 @@ export function EditCoursePage({
       </PageContainer>
     );
 
-  const editable = course.can_edit;
-  const manages = user ? managesCourse(roleId, user.id, course.created_by) : false;
+  const editable = course.abilities.edit;
+  const manages = course.abilities.manage;
   return (
     <PageContainer>
       <PageHeader
@@ -99,7 +98,7 @@ export function EditCoursePage({
                 FAQs
               </Button>
             )}
-            {editable && (
+            {course.abilities.delete && (
               <Button
                 color="error"
                 variant="outlined"
@@ -129,19 +128,19 @@ export function EditCoursePage({
               currentImage={course.image}
               submitLabel="Save changes"
               readOnly={!editable}
-              wideningBlocked={adminOnlyReason(course, roleId, 'widen_visibility')}
+              wideningBlocked={adminOnlyReason(course, 'widen_visibility')}
               save={(form, onProgress) => update.mutateAsync({ form, onProgress })}
             />
           </SectionCard>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <Stack spacing={3}>
-            <CourseStatusCard course={course} roleId={roleId} manages={manages} />
+            <CourseStatusCard course={course} />
             <ModulesSection
               courseId={course.id}
               modules={detail.data.modules}
               editable={editable}
-              addBlocked={adminOnlyReason(course, roleId, 'add_content')}
+              addBlocked={adminOnlyReason(course, 'add_content')}
             />
             {sections?.({ courseId: course.id, modules: detail.data.modules, editable, manages })}
           </Stack>

@@ -1,4 +1,3 @@
-import { ROLE } from '@atrium/contract';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import Alert from '@mui/material/Alert';
@@ -10,7 +9,6 @@ import Switch from '@mui/material/Switch';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { useSession } from '../../../shared/session/session-context.ts';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
@@ -29,8 +27,6 @@ export default function ModuleEditPage() {
   const courseId = module.data?.course ?? 0;
   const detail = useCourseDetail(courseId);
   const attach = useAttachFile(id);
-  const { user } = useSession();
-  const roleId = user?.role.id ?? ROLE.LEARNER;
   const [required, setRequired] = useState(true);
 
   if (module.isPending || (courseId > 0 && detail.isPending)) return <PageLoader />;
@@ -44,9 +40,9 @@ export default function ModuleEditPage() {
     );
 
   const course = detail.data.course;
-  const editable = course.can_edit;
+  const editable = course.abilities.edit;
   // A trainer may not add files to a published course: the upload card explains instead.
-  const addBlocked = adminOnlyReason(course, roleId, 'add_content');
+  const addBlocked = adminOnlyReason(course, 'add_content');
   const index = detail.data.modules.findIndex((m) => m.id === id);
   return (
     <PageContainer>

@@ -13,21 +13,19 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { useSession } from '../../../shared/session/session-context.ts';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { positionUpdates } from '../../../shared/ui/reorder.ts';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
 import { SortableList } from '../../../shared/ui/sortable-list.tsx';
-import { COURSE_MESSAGES, managesCourse, useCourseDetail } from '../../catalogue/index.ts';
+import { COURSE_MESSAGES, useCourseDetail } from '../../catalogue/index.ts';
 import { useDeleteFaq, useFaqs, useMoveFaqs, useSaveFaq } from '../api/faqs.api.ts';
 import { FaqDialog } from '../components/faqs/faq-dialog.tsx';
 
 /** /courses/course-faq/:id: a course's FAQs, managed by its admins and its author. */
 export default function CourseFaqPage() {
   const courseId = Number(useParams().id);
-  const { user } = useSession();
   const detail = useCourseDetail(courseId);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
@@ -55,7 +53,7 @@ export default function CourseFaqPage() {
       </PageContainer>
     );
 
-  const manages = user ? managesCourse(user.role.id, user.id, course.created_by) : false;
+  const manages = course.abilities.manage;
   const onReorder = (next: TFaq[]) => {
     setItems(next);
     move.mutate(positionUpdates(next, page * pageSize), {

@@ -70,7 +70,7 @@ export default function CoursePlayerPage() {
   }
   // Managers may preview a course they are not enrolled in; wait for the answer either way so
   // an enrolled manager resumes where they left off.
-  const preview = course.data.course.can_edit;
+  const preview = course.data.course.abilities.manage;
   if (progress.isPending) return <PageLoader label="Loading your progress" />;
   if (progress.isError && !preview) {
     const status = progress.error instanceof ApiError ? progress.error.status : 0;

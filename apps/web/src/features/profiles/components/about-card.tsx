@@ -16,7 +16,7 @@ export function AboutCard({ profile }: { profile: TProfileDetails }) {
     <SectionCard
       title="About"
       action={
-        profile.can_edit && (
+        profile.abilities.edit && (
           <Button
             size="small"
             startIcon={<EditOutlined />}

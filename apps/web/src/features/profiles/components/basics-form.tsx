@@ -90,10 +90,10 @@ export function BasicsForm({ profile, onDone, submitLabel = 'Save', secondary }:
           type="email"
           fullWidth
           {...fieldProps(register('email'), errors.email)}
-          disabled={!profile.can_edit_email}
+          disabled={!profile.abilities.change_email}
           helperText={
             errors.email?.message ??
-            (profile.can_edit_email ? ' ' : 'An administrator changes e-mail addresses.')
+            (profile.abilities.change_email ? ' ' : 'An administrator changes e-mail addresses.')
           }
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

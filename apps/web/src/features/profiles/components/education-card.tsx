@@ -119,7 +119,7 @@ export function EducationCard({ profile, own }: { profile: TProfileDetails; own:
     <SectionCard
       title="Education"
       action={
-        profile.can_edit && (
+        profile.abilities.edit && (
           <Stack direction="row" spacing={0.5}>
             <Button size="small" startIcon={<AddOutlined />} onClick={() => setAdding('one')}>
               Add
@@ -131,7 +131,7 @@ export function EducationCard({ profile, own }: { profile: TProfileDetails; own:
         )
       }
     >
-      <EducationList profile={profile} own={own} editable={profile.can_edit} />
+      <EducationList profile={profile} own={own} editable={profile.abilities.edit} />
       <FormDialog open={adding === 'one'} title="Add education" onClose={close}>
         <EducationForm
           userId={profile.id}

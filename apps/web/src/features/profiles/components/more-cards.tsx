@@ -39,7 +39,7 @@ function EditableCard({
     <SectionCard
       title={title}
       action={
-        profile.can_edit && (
+        profile.abilities.edit && (
           <Button
             size="small"
             startIcon={<EditOutlined />}

@@ -30,7 +30,7 @@ export function ProfessionalCard({ profile, own }: { profile: TProfileDetails; o
     <SectionCard
       title="Work experience"
       action={
-        profile.can_edit && (
+        profile.abilities.edit && (
           <Button size="small" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
             Add
           </Button>
@@ -46,9 +46,9 @@ export function ProfessionalCard({ profile, own }: { profile: TProfileDetails; o
               key={entry.id}
               divider
               disableGutters
-              sx={{ pr: profile.can_edit ? 6 : 0, alignItems: 'flex-start' }}
+              sx={{ pr: profile.abilities.edit ? 6 : 0, alignItems: 'flex-start' }}
               secondaryAction={
-                profile.can_edit && (
+                profile.abilities.edit && (
                   <IconButton
                     edge="end"
                     aria-label={`Edit ${entry.title} at ${entry.company}`}

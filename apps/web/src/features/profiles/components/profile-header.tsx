@@ -78,7 +78,7 @@ export function ProfileHeader({ profile, own }: { profile: TProfileDetails; own:
           >
             {initials(profile.fullname || profile.username)}
           </Avatar>
-          {profile.can_edit && (
+          {profile.abilities.edit && (
             <Tooltip title="Change photo">
               <IconButton
                 onClick={() => input.current?.click()}
@@ -131,7 +131,7 @@ export function ProfileHeader({ profile, own }: { profile: TProfileDetails; own:
           >
             <Chip size="small" label={roleLabel(profile.role.id)} />
             {!own && <StatusChip status={statusOf(profile)} />}
-            {!profile.can_edit && <Chip size="small" variant="outlined" label="Read only" />}
+            {!profile.abilities.edit && <Chip size="small" variant="outlined" label="Read only" />}
           </Stack>
           {upload.isPending && (
             <Box sx={{ mt: 1.5, maxWidth: 360 }}>

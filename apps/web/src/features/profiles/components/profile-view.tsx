@@ -14,7 +14,7 @@ import { ProfessionalCard } from './professional-card.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 
 /**
- * A whole profile. Its sections are editable when the server says so (can_edit: your own, or an
+ * A whole profile. Its sections are editable when the server says so (abilities.edit: your own, or an
  * admin for the users of their organisation); admins looking at someone else see their activity.
  */
 export function ProfileView({ userId }: { userId: number | null }) {

@@ -16,7 +16,6 @@ import { formatRelativeTime } from '../../../shared/format/relative-time.ts';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
 import {
   availableActions,
-  type Caller,
   type Ordering,
   roleLabel,
   type SortColumn,
@@ -36,7 +35,6 @@ interface UsersTableProps {
   pageSize: number;
   ordering: Ordering;
   onSort: (column: SortColumn) => void;
-  caller: Caller;
   onAction: (user: TUserRow, action: UserAction) => void;
 }
 
@@ -84,14 +82,7 @@ function dateCell(value: string | null): ReactNode {
 }
 
 /** The user list; skeleton rows while the first page loads. */
-export function UsersTable({
-  rows,
-  pageSize,
-  ordering,
-  onSort,
-  caller,
-  onAction,
-}: UsersTableProps) {
+export function UsersTable({ rows, pageSize, ordering, onSort, onAction }: UsersTableProps) {
   return (
     <TableContainer>
       <Table aria-label="Users" size="small" sx={{ '& td, & th': { py: 1.25 } }}>
@@ -173,7 +164,7 @@ export function UsersTable({
                   <TableCell align="right" padding="checkbox">
                     <UserRowMenu
                       user={user}
-                      actions={availableActions(user, caller)}
+                      actions={availableActions(user)}
                       onAction={(action) => onAction(user, action)}
                     />
                   </TableCell>

@@ -116,7 +116,6 @@ export default function UsersPage() {
             pageSize={state.pageSize}
             ordering={state.ordering}
             onSort={(column) => update({ ordering: toggleOrdering(state.ordering, column) })}
-            caller={{ id: user.id, roleId: user.role.id }}
             onAction={(target: TUserRow, action) => setPending({ user: target, action })}
           />
         )}

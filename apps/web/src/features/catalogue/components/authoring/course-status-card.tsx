@@ -15,19 +15,11 @@ import {
   STATUS_LABEL,
 } from '../../authoring/publish-actions.ts';
 
-/** The course's status and the moves the caller may make (published/{id}/). */
-export function CourseStatusCard({
-  course,
-  roleId,
-  manages,
-}: {
-  course: TCourse;
-  roleId: number;
-  manages: boolean;
-}) {
+/** The course's status and the moves the caller may make (published/{id}/, its abilities). */
+export function CourseStatusCard({ course }: { course: TCourse }) {
   const setStatus = useSetCourseStatus(course.id);
   const [asking, setAsking] = useState<PublishAction | null>(null);
-  const actions = publishActions(course.status, roleId, manages);
+  const actions = publishActions(course);
   const confirm = () => {
     if (!asking) return;
     setStatus.mutate(asking.target, {

@@ -93,7 +93,7 @@ export function CoursesTable({
                     {dateFormat.format(new Date(course.updated_at))}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {course.can_edit && (
+                    {course.abilities.edit && (
                       <RowAction
                         to={`/courses/edit-course/${course.id}`}
                         label={`Edit ${course.title}`}
@@ -105,11 +105,13 @@ export function CoursesTable({
                       label={`Open ${course.title}`}
                       icon={<VisibilityOutlined fontSize="small" />}
                     />
-                    <RowAction
-                      to={`/all_assigned_courses_list/${course.id}`}
-                      label={`Learners of ${course.title}`}
-                      icon={<GroupOutlined fontSize="small" />}
-                    />
+                    {course.abilities.manage && (
+                      <RowAction
+                        to={`/all_assigned_courses_list/${course.id}`}
+                        label={`Learners of ${course.title}`}
+                        icon={<GroupOutlined fontSize="small" />}
+                      />
+                    )}
                   </TableCell>
                 </TableRow>
               ))}

@@ -18,15 +18,28 @@ import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../../shared/api/api-error.ts';
 import { useLearnerEnrolment, useRequestEnrolment } from '../../api/enrolment.api.ts';
 
-/** Edit, FAQs, Reviews and Learners for those who may change the course. */
+/** Edit for those who may change the course; FAQs, Reviews and Learners for its managers. */
 export function StaffCourseActions({ course }: { course: TCourse }) {
-  if (!course.can_edit) return null;
+  const { edit, manage } = course.abilities;
   const links = [
-    { to: `/courses/edit-course/${course.id}`, label: 'Edit', icon: <EditOutlined /> },
-    { to: `/courses/course-faq/${course.id}`, label: 'FAQs', icon: <QuizOutlined /> },
-    { to: `/courses/course-review/${course.id}`, label: 'Reviews', icon: <RateReviewOutlined /> },
-    { to: `/all_assigned_courses_list/${course.id}`, label: 'Learners', icon: <GroupOutlined /> },
-  ];
+    edit && { to: `/courses/edit-course/${course.id}`, label: 'Edit', icon: <EditOutlined /> },
+    ...(manage
+      ? [
+          { to: `/courses/course-faq/${course.id}`, label: 'FAQs', icon: <QuizOutlined /> },
+          {
+            to: `/courses/course-review/${course.id}`,
+            label: 'Reviews',
+            icon: <RateReviewOutlined />,
+          },
+          {
+            to: `/all_assigned_courses_list/${course.id}`,
+            label: 'Learners',
+            icon: <GroupOutlined />,
+          },
+        ]
+      : []),
+  ].filter((link) => link !== false);
+  if (links.length === 0) return null;
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {links.map((link, index) => (
@@ -107,7 +120,7 @@ export function LearnerCourseActions({ course }: { course: TCourse }) {
       </Stack>
     );
   }
-  if (!course.self_enrol || course.status !== 'published') {
+  if (!course.abilities.request_enrolment) {
     return (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         Learners join this course when a manager assigns it to them.
