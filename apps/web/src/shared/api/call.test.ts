@@ -1,4 +1,4 @@
-import { catalogueOps, learningOps, userOps, videoOps } from '@atrium/contract';
+import { catalogueOps, learningOps, scormOps, userOps, videoOps } from '@atrium/contract';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, type Mock, vi } from 'vitest';
 import { ApiError, GENERIC_SUPPORT_MESSAGE } from './api-error.ts';
 import { type CallArgs, ContractViolation, call, urlOf } from './call.ts';
@@ -70,6 +70,13 @@ describe('call: the request it sends', () => {
     expect(urlOf(catalogueOps.fileDownload, { params: { id: 3 }, query: { download: '1' } })).toBe(
       '/api/courses/file-repo/3/download/?download=1',
     );
+    // An operation that takes a body still has a URL (scorm-again posts its commits itself).
+    expect(
+      urlOf(scormOps.commit, {
+        params: { id: 5 },
+        query: { sco: 'item 1', attempt: 2, session: 'abcdef12' },
+      }),
+    ).toBe('/api/scorm/module-files/5/runtime/?sco=item+1&attempt=2&session=abcdef12');
   });
 
   it('types params, query and body from the operation', () => {

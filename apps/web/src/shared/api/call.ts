@@ -62,6 +62,9 @@ export type CallArgs<O extends Operation> = ParamsArg<O> & QueryArg<O> & BodyArg
 type ArgsTuple<O extends Operation> = object extends ParamsArg<O> & QueryArg<O> & BodyArgOf<O>
   ? [args?: CallArgs<O>]
   : [args: CallArgs<O>];
+type UrlArgs<O extends Operation> = ParamsArg<O> & QueryArg<O>;
+type UrlArgsTuple<O extends Operation> =
+  object extends UrlArgs<O> ? [args?: UrlArgs<O>] : [args: UrlArgs<O>];
 
 interface LooseArgs extends CallOptions {
   params?: Record<string, string | number>;
@@ -87,7 +90,7 @@ export class ContractViolation extends ApiError {
 }
 
 /** The URL of an operation, for what the browser fetches itself (an image, a video playlist). */
-export function urlOf<O extends Operation>(op: O, ...[args]: ArgsTuple<O>): string {
+export function urlOf<O extends Operation>(op: O, ...[args]: UrlArgsTuple<O>): string {
   const a = (args ?? {}) as LooseArgs;
   return withQuery(fillPath(op.path, a.params ?? {}), a.query);
 }
