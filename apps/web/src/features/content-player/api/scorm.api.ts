@@ -1,15 +1,11 @@
 import {
-  scormPaths,
+  scormOps as ops,
+  SCO_STATUSES,
   type TScormCommitResult,
   type TScormState,
-  ZScormAttempt,
-  ZScormPackage,
-  ZScormReportPage,
-  ZScormState,
 } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
-import { fillPath } from '../../../shared/api/paths.ts';
+import { call } from '../../../shared/api/call.ts';
 
 export const scormKeys = {
   all: ['scorm'] as const,
@@ -22,8 +18,7 @@ export const scormKeys = {
 export function useScormPackage(fileId: number) {
   return useQuery({
     queryKey: scormKeys.package(fileId),
-    queryFn: ({ signal }) =>
-      api.get(fillPath(scormPaths.filePackage, { fileId }), { schema: ZScormPackage, signal }),
+    queryFn: ({ signal }) => call(ops.package, { params: { fileId }, signal }),
     staleTime: 5 * 60_000,
     meta: { errorMessage: 'Could not get course module' },
   });
@@ -31,10 +26,7 @@ export function useScormPackage(fileId: number) {
 
 /** The learner's state of one SCO, read fresh at every launch (never from cache). */
 export function fetchScormState(moduleFileId: number, sco: string): Promise<TScormState> {
-  return api.get(fillPath(scormPaths.runtime, { id: moduleFileId }), {
-    query: { sco },
-    schema: ZScormState,
-  });
+  return call(ops.state, { params: { id: moduleFileId }, query: { sco } });
 }
 
 /** Keeps the table of contents in step with each commit's answer. */
@@ -51,10 +43,7 @@ export function useApplyCommit(moduleFileId: number) {
 export function useNewAttempt(moduleFileId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.post(fillPath(scormPaths.attempts, { id: moduleFileId }), undefined, {
-        schema: ZScormAttempt,
-      }),
+    mutationFn: () => call(ops.newAttempt, { params: { id: moduleFileId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: scormKeys.all }),
     meta: { errorMessage: 'Could not post data', successMessage: 'A new attempt has started.' },
   });
@@ -75,12 +64,12 @@ export function useScormReport(filter: ScormReportFilter) {
     page: filter.page + 1,
     page_size: filter.pageSize,
     search: filter.search || undefined,
-    status: filter.status || undefined,
+    // The status picker gives text; only a status the report knows narrows it.
+    status: SCO_STATUSES.find((s) => s === filter.status),
   };
   return useQuery({
     queryKey: scormKeys.report(query),
-    queryFn: ({ signal }) =>
-      api.get(scormPaths.report, { query, schema: ZScormReportPage, signal }),
+    queryFn: ({ signal }) => call(ops.report, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: 'Could not get file repo data' },
   });

@@ -1,6 +1,6 @@
-import { type TVideoStatus, videoRetryUrl, videoStatusUrl, ZVideoStatus } from '@atrium/contract';
+import { type TVideoStatus, videoOps } from '@atrium/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
+import { call } from '../../../shared/api/call.ts';
 
 export const videoKeys = {
   status: (fileId: number) => ['video', 'status', fileId] as const,
@@ -16,7 +16,7 @@ export const isTranscoding = (status: TVideoStatus | undefined) =>
 export function useVideoStatus(fileId: number) {
   return useQuery({
     queryKey: videoKeys.status(fileId),
-    queryFn: ({ signal }) => api.get(videoStatusUrl(fileId), { schema: ZVideoStatus, signal }),
+    queryFn: ({ signal }) => call(videoOps.status, { params: { id: fileId }, signal }),
     refetchInterval: (query) => (isTranscoding(query.state.data) ? VIDEO_POLL_MS : false),
     meta: { errorMessage: 'Could not get course module' },
   });
@@ -26,7 +26,7 @@ export function useVideoStatus(fileId: number) {
 export function useRetryTranscode(fileId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(videoRetryUrl(fileId), undefined, { schema: ZVideoStatus }),
+    mutationFn: () => call(videoOps.retry, { params: { id: fileId } }),
     onSuccess: (status) => queryClient.setQueryData(videoKeys.status(fileId), status),
     meta: { errorMessage: 'Could not post data', successMessage: 'The video is queued again.' },
   });

@@ -1,5 +1,5 @@
-import { scormPaths, type TScormCommitResult, type TScormState } from '@atrium/contract';
-import { fillPath } from '../../../shared/api/paths.ts';
+import { scormOps, type TScormCommitResult, type TScormState } from '@atrium/contract';
+import { checkResponse, urlOf } from '../../../shared/api/call.ts';
 import { AtriumScormHttp, type CommitResult } from './scorm-http.ts';
 
 /** What the player holds while a SCO runs. */
@@ -20,17 +20,18 @@ export function newSessionId(): string {
   return crypto.randomUUID();
 }
 
-/** Where one SCO's commits go: the module file's run-time with the SCO, attempt and session. */
+/**
+ * Where one SCO's commits go: the module file's run-time with the SCO, attempt and session.
+ * scorm-again sends them itself (synchronously, see scorm-http.ts), so it needs the URL.
+ */
 export function commitUrl(
   state: Pick<TScormState, 'module_file' | 'sco' | 'attempt'>,
   session: string,
 ) {
-  const query = new URLSearchParams({
-    sco: state.sco,
-    attempt: String(state.attempt),
-    session,
+  return urlOf(scormOps.commit, {
+    params: { id: state.module_file },
+    query: { sco: state.sco, attempt: state.attempt, session },
   });
-  return `${fillPath(scormPaths.runtime, { id: state.module_file })}?${query}`;
 }
 
 /**
@@ -60,8 +61,17 @@ export async function startScormRuntime(
     (bridgeModule as unknown as { CrossFrameLMS?: typeof bridgeModule.default }).CrossFrameLMS ??
     bridgeModule.default;
   const http = new AtriumScormHttp((result: CommitResult, raw) => {
-    if (result.errorCode === 0 && raw) onCommitted(raw as TScormCommitResult);
-    else if (result.errorCode !== 0) onCommitFailed(result.errorMessage ?? 'The commit failed.');
+    if (result.errorCode !== 0) onCommitFailed(result.errorMessage ?? 'The commit failed.');
+    else if (raw) {
+      let committed: TScormCommitResult;
+      try {
+        committed = checkResponse(scormOps.commit, raw);
+      } catch (error) {
+        onCommitFailed(error instanceof Error ? error.message : 'The commit failed.');
+        return;
+      }
+      onCommitted(committed);
+    }
   });
   const settings = {
     lmsCommitUrl: state.tracked ? commitUrl(state, newSessionId()) : false,
