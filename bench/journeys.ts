@@ -1,4 +1,4 @@
-import { systemPaths } from '@atrium/contract';
+import { systemOps } from '@atrium/contract';
 import { DEMO_PASSWORD } from '../apps/server/src/features/demo/index.ts';
 import { DETAIL_COURSE_ID } from './dataset.ts';
 
@@ -27,9 +27,9 @@ export const DEMO_ADMIN: Credentials = { username: 'admin', password: DEMO_PASSW
 export const LOGIN_PATH = '/api/v1/auth/token/login/';
 
 export const journeys: Journey[] = [
-  { name: 'health', method: 'GET', path: systemPaths.health },
+  { name: 'health', method: 'GET', path: systemOps.health.path },
   // One database round trip: the fairest comparison with the baseline.
-  { name: 'ready', method: 'GET', path: systemPaths.ready },
+  { name: 'ready', method: 'GET', path: systemOps.ready.path },
   { name: 'me', method: 'GET', path: '/api/v1/me/', needsToken: true },
   // The admin's user list over the whole dataset (100k users by default):
   // a selective substring search (trigram index) with role and status filters...

@@ -33,5 +33,3 @@ export const ZActivity = z.object({
   created_at: z.string(),
 });
 export type TActivity = z.infer<typeof ZActivity>;
-
-export const auditPaths = { moduleHistory: '/api/v1/accounts/user-module-audit-history/' } as const;

@@ -120,18 +120,6 @@ export const ZSessionUser = z.object({
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
-export const authPaths = {
-  signUp: '/api/auth/users/',
-  activation: '/api/auth/users/activation/',
-  resetRequest: '/api/auth/users/custom_reset_password/',
-  resetConfirm: '/api/auth/users/reset_password_confirm/',
-  login: '/api/v1/auth/token/login/',
-  /** GET as in spec §7 (refused cross-site); POST is the same operation. */
-  logout: '/auth/logout/',
-  me: '/api/v1/me/',
-  ssoVerify: '/api/sso-verify-token/',
-} as const;
-
 /** Cookie and header names shared by server and web. */
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';

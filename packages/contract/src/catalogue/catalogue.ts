@@ -6,35 +6,7 @@ import { alnumSpaces } from '../core/validators.ts';
 import { COURSE_VISIBILITIES } from './course-changes.ts';
 import { ITEM_STATUSES } from './editability.ts';
 
-/** The course catalogue of spec §7 (/api/courses/): categories, courses, modules, file repository. */
-const base = '/api/courses';
-export const coursePaths = {
-  categories: `${base}/categories/`,
-  category: `${base}/categories/:id/`,
-  categoryImage: `${base}/categories/:id/image/`,
-  root: `${base}/`,
-  detail: `${base}/:id/`,
-  image: `${base}/:id/image/`,
-  publish: `${base}/published/:id/`,
-  catalogue: `${base}/get-courses/`,
-  assigned: `${base}/get-all-assign-courses/`,
-  bySuperadmin: `${base}/get-created_by_superadmin-courses/`,
-  cpd: `${base}/get_cpd_courses/`,
-  created: `${base}/get-all-created-courses/`,
-  filterType: `${base}/filter_type/`,
-  dashboard: `${base}/admin-dashboard/`,
-  configText: `${base}/course-configuration-text/`,
-  configOptions: `${base}/course-configuration-options/`,
-  modules: `${base}/:courseId/modules/`,
-  module: `${base}/modules/:id/`,
-  moduleFiles: `${base}/modules/:id/files/`,
-  moduleFile: `${base}/modules/:id/files/:itemId/`,
-  fileRepo: `${base}/file-repo/`,
-  fileRepoItem: `${base}/file-repo/:id/`,
-  fileRepoDownload: `${base}/file-repo/:id/download/`,
-  testFileRepo: `${base}/test-file-repo/`,
-  import: `${base}/course_import_by_file_upload/`,
-} as const;
+/* The course catalogue of spec §7 (/api/courses/): categories, courses, modules, file repository. */
 
 export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export const COURSE_STATUSES = ITEM_STATUSES;

@@ -51,7 +51,8 @@ const courseId = z.object({ courseId: zIdParam });
  * the use case checks the object-level rule (may see the course, enrolled, manages it).
  */
 const seesCourse = 'Signed in; anyone who may see the course';
-const managers = "Admins and trainers; the course's managers (checked per course)";
+const managers =
+  "Admins and trainers with the Courses menu (the screens that call it are under it); the course's managers (checked per course)";
 const participants = "Signed in; the course's enrolled learners and managers (checked per course)";
 
 /** Taking courses: FAQs, reviews, enrolment and requests, progress, assignments, discussions. */

@@ -281,35 +281,6 @@ export const ZAnswerReactionResult = z.object({
   my_reaction: z.number().int(),
 });
 
-const base = '/api/courses';
-export const learningPaths = {
-  faqList: `${base}/faq-list/:courseId/`,
-  faq: `${base}/faq/`,
-  faqItem: `${base}/faq/:id/`,
-  reviewsList: `${base}/reviews-list/:courseId/`,
-  reviews: `${base}/reviews/`,
-  assign: `${base}/:courseId/assign/`,
-  unassign: `${base}/:courseId/unassign/`,
-  courseEnrolments: `${base}/:courseId/enrolments/`,
-  enrolmentRequest: `${base}/course_enrollment_request/`,
-  enrolmentApprove: `${base}/approved_course_enrollment_request/`,
-  enrolmentReject: `${base}/course_enrollment_request_reject_by_user/`,
-  enrolmentRequests: `${base}/enrollment-requests/`,
-  userEnrolment: `${base}/user-enrolments/:id/`,
-  fileStatus: `${base}/module-file-user-status/`,
-  courseStatus: `${base}/user-course-module-file-status/`,
-  assignments: `${base}/assignment/`,
-  assignment: `${base}/assignment/:id/`,
-  assignmentSubmit: `${base}/assignment/:id/submit/`,
-  assignmentGrade: `${base}/assignment/:id/grade/`,
-  assignmentSubmissions: `${base}/assignment/:id/submissions/`,
-  submissionFile: `${base}/assignment-submission/:id/file/`,
-  questions: `${base}/course-discussion-question/`,
-  answers: `${base}/course-discussion-answer/`,
-  questionLike: `${base}/course-discussion-like/`,
-  answerReaction: `${base}/answer-like-dislike/`,
-} as const;
-
 // ── The learner's enrolment screens ───────────────────────────────────
 /** my-reviews/: to_review = courses the caller takes part in without a review yet. */
 export const ZMyReviewsQuery = ZPageQuery.extend({
@@ -324,11 +295,6 @@ export const ZMyReviewItem = z.object({
 });
 export type TMyReviewItem = z.infer<typeof ZMyReviewItem>;
 export const ZMyReviewPage = zPage(ZMyReviewItem);
-export const enrolmentScreenPaths = {
-  myReviews: `${base}/my-reviews/`,
-  /** Published courses the caller is not enrolled in (nor completed), with any request of theirs. */
-  unassigned: `${base}/get-all-unassign-courses/`,
-} as const;
 /** reviews-list/ also counts the course's reviews per star: index 0 is 1 star, 4 is 5 stars. */
 export const ZReviewPageWithStats = ZReviewPage.extend({
   distribution: z.array(z.number().int()).length(5),

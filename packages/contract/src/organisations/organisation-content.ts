@@ -35,13 +35,5 @@ export const ZOrganisationContent = z.object({
 });
 export type TOrganisationContent = z.infer<typeof ZOrganisationContent>;
 
-export const organisationPaths = {
-  content: '/api/v1/accounts/organization_content/',
-} as const;
-
 /** Spec §7: the help-desk link GET returns `result` (a URL), null when none is set. */
 export const ZLinkResult = z.object({ result: z.string().nullable() });
-export const organisationLinkPaths = {
-  helpDesk: '/api/v1/accounts/help_desk/',
-  meeting: '/api/v1/accounts/meeting_link/',
-} as const;

@@ -133,20 +133,3 @@ export const THEME_IMAGE_KINDS = [
   'login_banner_image',
 ] as const;
 export type TThemeImageKind = (typeof THEME_IMAGE_KINDS)[number];
-
-const base = '/api/v1/accounts';
-export const structurePaths = {
-  organisations: `${base}/organization/`,
-  organisation: `${base}/organization/:id/`,
-  departments: `${base}/department-organization-map/`,
-  department: `${base}/department-organization-map/:id/`,
-  designations: `${base}/department-organization-designation-map/`,
-  designation: `${base}/department-organization-designation-map/:id/`,
-  locations: `${base}/master-organization-department-location/`,
-  location: `${base}/master-organization-department-location/:id/`,
-  departmentsByOrganisation: `${base}/get_departments_by_organization/:org/`,
-  designationsByDepartment: `${base}/get-designation-by-department/:id/`,
-  locationsByDepartment: `${base}/get-location-by-department/:id/`,
-  theme: `${base}/organization-theme/:id/`,
-  themeImage: `${base}/organization-theme/:id/image/:kind/`,
-} as const;

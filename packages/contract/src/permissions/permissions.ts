@@ -19,5 +19,3 @@ export const ZPermissionUpdate = z.strictObject({
   permissions: z.array(ZMenuEntry).max(100).nullable(),
 });
 export type TPermissionUpdate = z.infer<typeof ZPermissionUpdate>;
-
-export const permissionPaths = { getPermission: '/api/dashboard/get_permission/' } as const;

@@ -21,28 +21,6 @@ export * from './profile-fields.ts';
 export * from './profile-lists.ts';
 export * from './profile-sections.ts';
 
-const base = '/api/v1/accounts';
-/** Spec §7 "Theme and profile" paths of the profiles slice. */
-export const profilePaths = {
-  details: `${base}/user-profile-details/:id/`,
-  update: `${base}/:id/`,
-  image: `${base}/profile_image/:id/`,
-  education: `${base}/education/`,
-  educationItem: `${base}/education/:id/`,
-  educationBulk: `${base}/bulk-edu-create/`,
-  professionalInfo: `${base}/professional-info/`,
-  professionalInfoItem: `${base}/professional-info/:id/`,
-  address: `${base}/location/`,
-  addressItem: `${base}/location/:id/`,
-  additionalInfo: `${base}/additional-info/`,
-  additionalInfoItem: `${base}/additional-info/:id/`,
-  socialMedia: `${base}/social-media/`,
-  socialMediaItem: `${base}/social-media/:id/`,
-  genders: `${base}/get_gender/`,
-  languages: '/api/v1/languages/',
-  skills: '/api/v1/skills/',
-} as const;
-
 /** Profile photos: what the upload accepts; stored as a square webp of PROFILE_IMAGE_SIZE. */
 export const PROFILE_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -2,24 +2,11 @@ import { z } from 'zod';
 import { MAX_ID, zIdParam } from '../core/ids.ts';
 import { ZPageQuery, zPage } from '../core/pagination.ts';
 
-/**
+/*
  * SCORM packages played and tracked by Atrium itself (issue 7). A package is a
  * repository file of kind 'scorm'; a learner's tracking is kept per module file
  * (the place the package is used in a course), attempt and SCO.
  */
-const base = '/api/scorm';
-export const scormPaths = {
-  /** The package of a repository file, with its SCO tree (table of contents). */
-  filePackage: `${base}/files/:fileId/package/`,
-  /** GET: the learner's state to initialise the run-time with; POST: a commit of the cmi data. */
-  runtime: `${base}/module-files/:id/runtime/`,
-  /** Starts a new attempt once the current one is completed or passed. */
-  attempts: `${base}/module-files/:id/attempts/`,
-  /** Per learner and SCO tracking of a course, for its managers. */
-  report: `${base}/report/`,
-  /** The spec §7 SCORM track lookup by the user's e-mail, from Atrium's own records. */
-  track: `${base}/track/`,
-} as const;
 
 export const SCORM_VERSIONS = ['1.2', '2004'] as const;
 export type TScormVersion = (typeof SCORM_VERSIONS)[number];

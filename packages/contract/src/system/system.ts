@@ -10,8 +10,5 @@ export type THealth = z.infer<typeof ZHealth>;
 export const ZReady = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 export type TReady = z.infer<typeof ZReady>;
 
-export const systemPaths = {
-  health: '/api/health',
-  ready: '/api/ready',
-  docs: '/api/docs',
-} as const;
+/** The API documentation (Swagger UI and the OpenAPI document under it): not an operation. */
+export const systemPaths = { docs: '/api/docs' } as const;

@@ -22,8 +22,3 @@ export const ZImportResult = z.object({
 export type TImportResult = z.infer<typeof ZImportResult>;
 
 export const ZImportTemplateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
-
-export const userImportPaths = {
-  upload: '/api/v1/accounts/user-bulk-upload/',
-  template: '/api/v1/accounts/user-bulk-upload/template/',
-} as const;

@@ -118,13 +118,3 @@ export const ZLicenceUpdate = z.strictObject({
   organization: zId,
   seats: z.number().int().min(0).max(10_000_000).nullable(),
 });
-
-const base = '/api/v1/accounts';
-export const userAdminPaths = {
-  list: `${base}/get-users/`,
-  export: `${base}/get-users/export/`,
-  add: `${base}/add-user/`,
-  action: `${base}/user-action/:id/`,
-  remove: `${base}/remove-user/:id/`,
-  licence: `${base}/product-license/`,
-} as const;

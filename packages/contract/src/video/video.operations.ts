@@ -51,3 +51,9 @@ export const videoOps = {
     tags,
   }),
 };
+
+const inPath = (path: string, fileId: number) => path.replace(':id', String(fileId));
+/** Where the player loads a video's master playlist (hls.js resolves the rest relative to it). */
+export const videoMasterUrl = (fileId: number) =>
+  inPath(videoOps.hls.path, fileId).replace('*', 'master.m3u8');
+export const videoPosterUrl = (fileId: number) => inPath(videoOps.poster.path, fileId);

@@ -8,24 +8,6 @@ import { z } from 'zod';
 export const TRANSCODE_STATUSES = ['queued', 'running', 'ready', 'failed'] as const;
 export type TTranscodeStatus = (typeof TRANSCODE_STATUSES)[number];
 
-const base = '/api/video';
-export const videoPaths = {
-  /** GET: the transcode status of a video file (progress while it runs, the error if it failed). */
-  status: `${base}/:id/`,
-  /** POST (authors): queue a failed transcode again. */
-  retry: `${base}/:id/retry/`,
-  /** GET: the poster image (JPEG). */
-  poster: `${base}/:id/poster.jpg`,
-  /** GET: files of the HLS tree: `master.m3u8`, `v0/index.m3u8`, `v0/seg_00000.ts`… */
-  hls: `${base}/:id/hls/*`,
-} as const;
-
-/** Where the player loads a video's master playlist (hls.js resolves the rest relative to it). */
-export const videoMasterUrl = (fileId: number) => `${base}/${fileId}/hls/master.m3u8`;
-export const videoPosterUrl = (fileId: number) => `${base}/${fileId}/poster.jpg`;
-export const videoStatusUrl = (fileId: number) => `${base}/${fileId}/`;
-export const videoRetryUrl = (fileId: number) => `${base}/${fileId}/retry/`;
-
 export const ZVideoRendition = z.object({
   /** e.g. '720p' (the shorter side of the picture). */
   label: z.string(),

@@ -1,5 +1,5 @@
 import type { TSubmission } from '@atrium/contract';
-import { learningPaths } from '@atrium/contract';
+import { learningOps } from '@atrium/contract';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { assignmentSubmissions } from '../../schema/enrolments.table.ts';
@@ -9,7 +9,7 @@ import { fullnameSql, iso } from './enrolments.shared.ts';
 // Its own file: both the assignment list (the learner's own submission) and the submission use
 // cases read rows this way, and neither may import the other (no import cycles).
 
-const fileUrl = (id: number) => learningPaths.submissionFile.replace(':id', String(id));
+const fileUrl = (id: number) => learningOps.submissionFile.path.replace(':id', String(id));
 
 /** Submissions with their learner, as the contract shows them. */
 export async function submissionRows(

@@ -1,10 +1,5 @@
 import type { TGrade, TSubmission } from '@atrium/contract';
-import {
-  learningPaths,
-  SUBMISSION_EXTENSIONS,
-  SUBMISSION_MAX_BYTES,
-  ZGrade,
-} from '@atrium/contract';
+import { SUBMISSION_EXTENSIONS, SUBMISSION_MAX_BYTES, ZGrade } from '@atrium/contract';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';

@@ -4,7 +4,7 @@ import {
   PROFILE_IMAGE_EXTENSIONS,
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_SIZE,
-  profilePaths,
+  profileOps,
   type TProfileImage,
 } from '@atrium/contract';
 import { fileTypeFromBuffer } from 'file-type';
@@ -40,7 +40,7 @@ export const photoVersion = (key: string) =>
 
 export function photoUrl(userId: number, key: string | null): string | null {
   if (!key) return null;
-  return `${profilePaths.image.replace(':id', String(userId))}?v=${photoVersion(key)}`;
+  return `${profileOps.image.path.replace(':id', String(userId))}?v=${photoVersion(key)}`;
 }
 
 /** The file part of the upload as the HTTP layer hands it over; `truncated` past maxBytes. */

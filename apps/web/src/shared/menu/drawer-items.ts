@@ -1,7 +1,7 @@
-import type { organisationLinkPaths, TMenuEntry } from '@atrium/contract';
+import type { organisationOps, TMenuEntry } from '@atrium/contract';
 
 /** The organisation links a menu entry can open; useOrganisationLink of organisations reads them. */
-type OrganisationLinkKind = keyof typeof organisationLinkPaths;
+type OrganisationLinkKind = keyof Pick<typeof organisationOps, 'helpDesk' | 'meeting'>;
 
 /** Menu hrefs that open an organisation link in a new tab instead of an app route. */
 const EXTERNAL_LINKS: Record<string, OrganisationLinkKind> = {
