@@ -1,7 +1,22 @@
 import { ZHealth } from '@atrium/contract';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { ApiError, errorMessage, GENERIC_SUPPORT_MESSAGE } from './api-error.ts';
-import { api, apiRequest, readCookie, TOKEN_STORAGE_KEY } from './client.ts';
+import { apiRequest, type RequestOptions, readCookie, TOKEN_STORAGE_KEY } from './client.ts';
+
+// apiRequest by verb, for brevity here; features call the API through call() (call.ts).
+type Options<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+const api = {
+  get: <T = unknown>(path: string, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {

@@ -1,5 +1,3 @@
-import { apiRequest, type RequestOptions } from './client.ts';
-
 /**
  * Hands a fetched file to the browser as a download named `fileName`. The file comes through
  * `call` (token, ApiError on failure), so a refused export shows the server's message instead of
@@ -19,19 +17,6 @@ export function saveBlob(blob: Blob, fileName: string): void {
     // The click has started the download by now; the URL is no longer needed.
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
-}
-
-/**
- * Fetches a file through the API client (token, ApiError on failure, so a refused export shows
- * the server's message instead of saving an error page) and hands it to the browser as a
- * download named `fileName`.
- */
-export async function downloadFile(
-  path: string,
-  fileName: string,
-  query?: RequestOptions<Blob>['query'],
-): Promise<void> {
-  saveBlob(await apiRequest<Blob>(path, { query, parseAs: 'blob' }), fileName);
 }
 
 /** Today as YYYY-MM-DD, the way the server stamps export file names. */

@@ -15,7 +15,6 @@ export {
   urlOf,
 } from './call.ts';
 export {
-  api,
   apiRequest,
   CSRF_COOKIE_NAME,
   CSRF_HEADER_NAME,
