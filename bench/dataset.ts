@@ -3,16 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Db, openDatabase } from '../apps/server/src/core/db/database.ts';
 import { EventBus } from '../apps/server/src/core/events/event-bus.ts';
+import { hashPassword } from '../apps/server/src/features/auth/index.ts';
+import { seedDemo } from '../apps/server/src/features/demo/index.ts';
+import { findDefaultOrganisation } from '../apps/server/src/features/organisations/index.ts';
 import {
   courseCategories,
   courseModules,
   courses,
   moduleFiles,
   repositoryFiles,
-} from '../apps/server/src/features/courses/index.ts';
-import { seedDemo } from '../apps/server/src/features/demo/index.ts';
-import { findDefaultOrganisation } from '../apps/server/src/features/organisations/index.ts';
-import { hashPassword, memberships, users } from '../apps/server/src/features/users/index.ts';
+} from '../apps/server/src/schema/courses.table.ts';
+import { memberships, users } from '../apps/server/src/schema/users.table.ts';
 
 /** Every generated account signs in with this password (they share one argon2 hash). */
 export const BENCH_PASSWORD = 'Bench-pass-1';

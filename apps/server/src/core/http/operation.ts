@@ -1,4 +1,6 @@
 import { isFormBody, type Operation, ZErrorResponse } from '@atrium/contract';
+// config.rateLimit is typed by @fastify/rate-limit, which app.ts registers.
+import type {} from '@fastify/rate-limit';
 import type {
   FastifyContextConfig,
   FastifyInstance,

@@ -1,4 +1,6 @@
 import { authOps } from '@atrium/contract';
+// app.createRateLimit is typed by @fastify/rate-limit, which app.ts registers.
+import type {} from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
