@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { ZCatalogueQuery } from '../catalogue/catalogue.ts';
 import { zId, zIdParam } from '../core/ids.ts';
 import { ZPageQuery, zPage } from '../core/pagination.ts';
 import { plainText } from '../core/plain-text.ts';
-import { ZCatalogueQuery } from '../catalogue/catalogue.ts';
 
 /**
  * What learners and trainers do inside a course (spec §7 Courses): FAQs,
