@@ -1,7 +1,7 @@
 import type { TGrade, TSubmission } from '@atrium/contract';
 import { SUBMISSION_EXTENSIONS, SUBMISSION_MAX_BYTES, ZGrade } from '@atrium/contract';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
@@ -14,11 +14,10 @@ import {
 } from '../../core/errors/app-error.ts';
 import type { StoredFile } from '../../core/storage/file-store.ts';
 import { assignmentSubmissions } from '../../schema/enrolments.table.ts';
-import { users } from '../../schema/users.table.ts';
 import { managedCourseFor } from '../catalogue/index.ts';
 import { submissionRows } from './assignment-submission-rows.ts';
 import { assignmentFor } from './assignments.service.ts';
-import { activeEnrolment, fullnameSql, iso, refused } from './enrolments.shared.ts';
+import { activeEnrolment, refused } from './enrolments.shared.ts';
 import { canReadLearnerWork } from './learning.policy.ts';
 
 export const NOT_ENROLLED_SUBMIT = 'Only learners enrolled in this course can submit assignments.';
