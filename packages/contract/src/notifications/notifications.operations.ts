@@ -131,5 +131,6 @@ export const NOTIFICATION_EVENTS = {
   counters: 'counters',
 } as const;
 export const ZNotificationCreatedMessage = ZNotification;
-export const ZCountersMessage = ZCounters;
+/** Only the counts that changed: the web merges them into what it has. */
+export const ZCountersMessage = ZCounters.partial();
 export type TNotificationCreatedMessage = z.infer<typeof ZNotificationCreatedMessage>;
