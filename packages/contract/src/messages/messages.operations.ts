@@ -1,0 +1,166 @@
+import { ZIdParams } from '../core/ids.ts';
+import { defineOperation, form } from '../core/operation.ts';
+import { zPage } from '../core/pagination.ts';
+import {
+  ZBlockState,
+  ZConversation,
+  ZConversationCreate,
+  ZConversationQuery,
+  ZConversationUpdate,
+  ZDirectConversation,
+  ZDirectMessage,
+  ZMessageablePeopleQuery,
+  ZMessagePerson,
+  ZMessageQuery,
+  ZMessageSend,
+  ZUnreadMessages,
+  zCursorPage,
+} from './messages.ts';
+
+const tags = ['messages'];
+const errors = [400, 401, 403] as const;
+const signedIn = 'Signed in and approved; the caller’s own conversations only';
+const reach =
+  'Signed in and approved; only people the caller may message: learners their trainers and ' +
+  'fellow learners of a shared course, trainers their learners and the organisation’s staff, ' +
+  'admins anyone in their organisation';
+
+export const messagesOps = {
+  conversations: defineOperation({
+    method: 'GET',
+    path: '/api/messages/conversations/',
+    query: ZConversationQuery,
+    response: zCursorPage(ZConversation),
+    errors,
+    summary:
+      'The caller’s conversations, latest activity first, with last message and unread count',
+    access: signedIn,
+    tags,
+  }),
+  createConversation: defineOperation({
+    method: 'POST',
+    path: '/api/messages/conversations/',
+    body: ZConversationCreate,
+    response: ZConversation,
+    status: 201,
+    errors,
+    summary: 'Start a group conversation (or a one-to-one with one person and no title)',
+    access: reach,
+    tags,
+  }),
+  direct: defineOperation({
+    method: 'POST',
+    path: '/api/messages/conversations/direct/',
+    body: ZDirectConversation,
+    response: ZConversation,
+    errors,
+    summary: 'The one-to-one conversation with this person, created the first time',
+    access: reach,
+    tags,
+  }),
+  conversation: defineOperation({
+    method: 'GET',
+    path: '/api/messages/conversations/:id/',
+    params: ZIdParams,
+    response: ZConversation,
+    errors: [...errors, 404],
+    summary: 'One conversation of the caller',
+    access: signedIn,
+    tags,
+  }),
+  updateConversation: defineOperation({
+    method: 'PATCH',
+    path: '/api/messages/conversations/:id/',
+    params: ZIdParams,
+    body: ZConversationUpdate,
+    response: ZConversation,
+    errors: [...errors, 404],
+    summary: 'Mute or unmute a conversation (muted ones leave the unread total)',
+    access: signedIn,
+    tags,
+  }),
+  messages: defineOperation({
+    method: 'GET',
+    path: '/api/messages/conversations/:id/messages/',
+    params: ZIdParams,
+    query: ZMessageQuery,
+    response: zCursorPage(ZDirectMessage),
+    errors: [...errors, 404],
+    summary: 'Messages of a conversation, newest first; `search` finds words within it',
+    access: signedIn,
+    tags,
+  }),
+  send: defineOperation({
+    method: 'POST',
+    path: '/api/messages/conversations/:id/messages/',
+    params: ZIdParams,
+    body: form(ZMessageSend),
+    response: ZDirectMessage,
+    status: 201,
+    errors: [...errors, 404, 409, 413, 415, 429],
+    summary:
+      'Send a message (JSON, or multipart with up to 5 `attachments` files of 10 MB). Stored ' +
+      'before it is answered; a retry with the same idempotency_key answers the same message',
+    access: `${signedIn}; not when one person of a one-to-one blocked the other`,
+    tags,
+  }),
+  markRead: defineOperation({
+    method: 'POST',
+    path: '/api/messages/conversations/:id/read/',
+    params: ZIdParams,
+    response: ZUnreadMessages,
+    errors: [...errors, 404],
+    summary: 'Mark the conversation read; answers the caller’s unread total',
+    access: signedIn,
+    tags,
+  }),
+  attachment: defineOperation({
+    method: 'GET',
+    path: '/api/messages/attachments/:id/',
+    params: ZIdParams,
+    response: 'binary',
+    errors: [...errors, 404],
+    summary: 'Download an attachment (as a file, never shown inline)',
+    access: 'Signed in and approved; participants of its conversation',
+    tags,
+  }),
+  unread: defineOperation({
+    method: 'GET',
+    path: '/api/messages/unread/',
+    response: ZUnreadMessages,
+    errors,
+    summary: 'Unread messages of the caller’s conversations that are not muted',
+    access: signedIn,
+    tags,
+  }),
+  people: defineOperation({
+    method: 'GET',
+    path: '/api/messages/people/',
+    query: ZMessageablePeopleQuery,
+    response: zPage(ZMessagePerson),
+    errors,
+    summary: 'People the caller may start a conversation with, by name',
+    access: reach,
+    tags,
+  }),
+  block: defineOperation({
+    method: 'PUT',
+    path: '/api/messages/blocks/:id/',
+    params: ZIdParams,
+    response: ZBlockState,
+    errors: [...errors, 404],
+    summary: 'Block a person (id: user id): they can no longer message the caller one-to-one',
+    access: 'Signed in and approved; people of the caller’s organisation',
+    tags,
+  }),
+  unblock: defineOperation({
+    method: 'DELETE',
+    path: '/api/messages/blocks/:id/',
+    params: ZIdParams,
+    response: ZBlockState,
+    errors: [...errors, 404],
+    summary: 'Unblock a person (id: user id)',
+    access: 'Signed in and approved; the caller’s own blocks',
+    tags,
+  }),
+};
