@@ -33,12 +33,15 @@ import { registerSpa } from './core/http/spa.ts';
 import { JobQueue } from './core/jobs/queue.ts';
 import { type Mailer, OutboxMailer, SmtpMailer } from './core/mail/mailer.ts';
 import type { AppModule, ContentProcessor } from './core/module.ts';
+import { createRealtime } from './core/realtime/create-realtime.ts';
+import type { RealtimeHub } from './core/realtime/hub.ts';
+import { registerRealtimeStream } from './core/realtime/stream.ts';
 import { InstallSecrets } from './core/secrets/install-secrets.ts';
 import type { FileStore } from './core/storage/file-store.ts';
 import { LocalFileStore } from './core/storage/local-file-store.ts';
 import { VERSION } from './core/version.ts';
 import { auditModule } from './features/audit/index.ts';
-import { authModule, tokenAuthenticator } from './features/auth/index.ts';
+import { authModule, liveTokens, tokenAuthenticator } from './features/auth/index.ts';
 import { catalogueModule } from './features/catalogue/index.ts';
 import { learningModule } from './features/learning/index.ts';
 import { organisationsModule } from './features/organisations/index.ts';
@@ -78,6 +81,8 @@ export interface BuildOptions {
   /** Overrides for tests; defaults follow the config. */
   files?: FileStore;
   mailer?: Mailer;
+  /** The realtime hub; default: one on the database (core/realtime). */
+  realtime?: RealtimeHub;
   logger?: FastifyServerOptions['logger'];
   /** The slices to wire; tests add a module of their own to watch events. Default: MODULES. */
   modules?: readonly AppModule[];
@@ -103,7 +108,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
   });
 
-  const ctx = createAppContext({ ...options, modules, log: app.log });
+  const realtime = options.realtime ?? createRealtime(database, app.log);
+  const ctx = createAppContext({ ...options, realtime, modules, log: app.log });
   app.decorate('ctx', ctx);
   // The content origin: a server of its own (main.ts listens on CONTENT_PORT), closed with the app.
   const contentApp = await buildContentApp({ config, secrets: ctx.secrets, logger: app.log });
@@ -112,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await contentApp.close();
     await ctx.jobs.stop();
     await ctx.mailer.close();
+    await realtime.close();
   });
 
   registerErrorHandler(app);
@@ -183,6 +190,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
+  registerRealtimeStream(app, realtime, {
+    ...config.realtime,
+    liveTokens: liveTokens(database.db, config),
+  });
   for (const module of modules) {
     module.routes?.(app, ctx);
     module.contentRoutes?.(contentApp, ctx);
@@ -205,6 +216,7 @@ export function createAppContext(
 ): AppContext {
   const { config, database, modules, log } = options;
   const bus = new EventBus(log);
+  const realtime = options.realtime ?? createRealtime(database, log);
   const ctx: AppContext = {
     config,
     database,
@@ -212,6 +224,7 @@ export function createAppContext(
     bus,
     jobs: new JobQueue(database.db, log),
     files: options.files ?? new LocalFileStore(`${config.dataDir}/files`),
+    realtime,
     mailer:
       options.mailer ??
       (config.smtpUrl

@@ -27,6 +27,8 @@ export * from './permissions/permissions.operations.ts';
 export * from './permissions/permissions.ts';
 export * from './profiles/profiles.operations.ts';
 export * from './profiles/profiles.ts';
+export * from './realtime/realtime.operations.ts';
+export * from './realtime/realtime.ts';
 export * from './scorm/scorm.operations.ts';
 export * from './scorm/scorm.ts';
 export * from './system/system.operations.ts';

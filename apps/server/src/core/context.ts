@@ -7,6 +7,7 @@ import type { CspOrigins } from './http/csp-origins.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ContentProcessor } from './module.ts';
+import type { Realtime } from './realtime/realtime.ts';
 import type { InstallSecrets } from './secrets/install-secrets.ts';
 import type { FileStore } from './storage/file-store.ts';
 
@@ -19,6 +20,8 @@ export interface AppContext {
   jobs: JobQueue;
   files: FileStore;
   mailer: Mailer;
+  /** Best-effort pushes to the users' open SSE streams on every node (core/realtime). */
+  realtime: Realtime;
   log: FastifyBaseLogger;
   /** Identity-provider origins the browser may call (CSP connect-src). */
   ssoOrigins: CspOrigins;

@@ -79,6 +79,14 @@ const ZEnv = z.object({
     .max(24 * 60)
     .default(15),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(10).default(25_000),
+  REALTIME_RECHECK_MS: z.coerce.number().int().min(10).default(15_000),
+  REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(20),
+  REALTIME_RETENTION_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(5 * 60_000),
   WEB_DIST: z.string().optional(),
   ATRIUM_DEMO: booleanFlag,
   TRUST_PROXY: booleanFlag,
@@ -141,6 +149,13 @@ export type AppConfig = {
   lockoutThreshold: number;
   lockoutMs: number;
   shutdownGraceMs: number;
+  /** The SSE stream (core/realtime): heartbeat, token re-check, streams per user, catch-up window. */
+  realtime: {
+    heartbeatMs: number;
+    recheckMs: number;
+    maxStreamsPerUser: number;
+    retentionMs: number;
+  };
   /** The built web app served in production. */
   webDist: string;
   demo: boolean;
@@ -213,6 +228,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lockoutThreshold: e.LOCKOUT_THRESHOLD,
     lockoutMs: e.LOCKOUT_MINUTES * 60_000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    realtime: {
+      heartbeatMs: e.REALTIME_HEARTBEAT_MS,
+      recheckMs: e.REALTIME_RECHECK_MS,
+      maxStreamsPerUser: e.REALTIME_MAX_STREAMS_PER_USER,
+      retentionMs: e.REALTIME_RETENTION_MS,
+    },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
     demo: e.ATRIUM_DEMO,
     trustProxy: e.TRUST_PROXY,

@@ -16,5 +16,11 @@ export type { User } from './accounts.repository.ts';
 export { findUserByUsernameOrEmail, insertMembership, insertUser } from './accounts.repository.ts';
 export { type CreateAccountInput, createAccount } from './accounts.service.ts';
 export { hashPassword, passwordProblems, verifyPassword } from './passwords.ts';
-export { effectiveMenu, issueToken, revokeAllTokens, tokenAuthenticator } from './tokens.ts';
+export {
+  effectiveMenu,
+  issueToken,
+  liveTokens,
+  revokeAllTokens,
+  tokenAuthenticator,
+} from './tokens.ts';
 export { sendWelcomeMail } from './welcome-mail.ts';

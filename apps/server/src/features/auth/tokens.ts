@@ -1,4 +1,5 @@
 import {
+  APPROVAL,
   applyMenuFlags,
   defaultMenuForRole,
   ROLE,
@@ -6,7 +7,7 @@ import {
   TOKEN_COOKIE,
   type TRoleId,
 } from '@atrium/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext, Authenticate } from '../../core/auth/access.ts';
 import type { AppConfig } from '../../core/config/config.ts';
@@ -133,6 +134,44 @@ function tokenLookup(db: Db) {
       // Built once, prepared by name: this runs on every authenticated request.
       .prepare('auth_token_lookup')
   );
+}
+
+/**
+ * Of these token ids, the ones that would still authenticate an approved caller (not revoked,
+ * not expired nor idle, the user active and approved, still a member or a superadmin), without
+ * touching them: a stream left open is no activity. One query for every stream of a node.
+ */
+export function liveTokens(db: Db, limits: TokenLimits) {
+  return async (tokenIds: readonly number[]): Promise<ReadonlySet<number>> => {
+    if (tokenIds.length === 0) return new Set();
+    const now = new Date();
+    const rows = await db
+      .select({ id: authTokens.id })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .leftJoin(
+        memberships,
+        and(
+          eq(memberships.userId, users.id),
+          eq(memberships.organisationId, authTokens.organisationId),
+        ),
+      )
+      .where(
+        and(
+          inArray(authTokens.id, [...tokenIds]),
+          isNull(authTokens.revokedAt),
+          gt(authTokens.expiresAt, now),
+          gt(authTokens.lastUsedAt, new Date(now.getTime() - limits.tokenIdleMs)),
+          eq(users.isActive, true),
+          eq(users.approvalStatus, APPROVAL.APPROVED),
+          or(
+            isNotNull(memberships.roleId),
+            sql`exists (select 1 from ${memberships} m where m.user_id = ${users.id} and m.role_id = ${ROLE.SUPERADMIN})`,
+          ),
+        ),
+      );
+    return new Set(rows.map((row) => row.id));
+  };
 }
 
 /** Resolves the caller in one indexed query: token, user, membership, menu. */

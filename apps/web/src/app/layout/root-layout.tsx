@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-router';
+import { RealtimeProvider } from '../../shared/realtime/index.ts';
 import { PageLoader } from '../../shared/ui/page-loader.tsx';
 import { SessionProvider } from '../session/session.tsx';
 import { ErrorFallback } from './error-fallback.tsx';
@@ -14,12 +15,15 @@ export function RootLayout() {
   const { pathname } = useLocation();
   return (
     <SessionProvider>
-      <ErrorBoundary resetKeys={[pathname]} FallbackComponent={ErrorFallback}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </ErrorBoundary>
-      <ScrollRestoration />
+      {/* One realtime stream per signed-in tab (shared/realtime). */}
+      <RealtimeProvider>
+        <ErrorBoundary resetKeys={[pathname]} FallbackComponent={ErrorFallback}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+        <ScrollRestoration />
+      </RealtimeProvider>
     </SessionProvider>
   );
 }
