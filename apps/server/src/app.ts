@@ -108,7 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
   });
 
-  const realtime = options.realtime ?? createRealtime(database, app.log);
+  const realtime = options.realtime ?? createRealtime(database, app.log, config);
   const ctx = createAppContext({ ...options, realtime, modules, log: app.log });
   app.decorate('ctx', ctx);
   // The content origin: a server of its own (main.ts listens on CONTENT_PORT), closed with the app.
@@ -216,7 +216,7 @@ export function createAppContext(
 ): AppContext {
   const { config, database, modules, log } = options;
   const bus = new EventBus(log);
-  const realtime = options.realtime ?? createRealtime(database, log);
+  const realtime = options.realtime ?? createRealtime(database, log, config);
   const ctx: AppContext = {
     config,
     database,

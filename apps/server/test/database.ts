@@ -31,6 +31,7 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
     db: database.db,
     migrate: () => database.migrate(),
     ping: () => database.ping(),
+    listen: (channel, handlers) => database.listen(channel, handlers),
     async close() {
       await database.close();
       await dropDatabase(baseUrl, name);

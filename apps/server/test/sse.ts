@@ -25,7 +25,10 @@ export interface SseClient {
  * A text/event-stream reader over fetch, parsing events as EventSource does (id, event, data
  * lines; a blank line ends an event; lines starting with ':' are comments).
  */
-export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
+export async function openSse(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<SseClient> {
   const controller = new AbortController();
   const response = await fetch(url, {
     headers: { accept: 'text/event-stream', ...headers },

@@ -9,7 +9,7 @@ export const realtimeOps = {
     path: '/api/stream/',
     query: ZStreamQuery,
     response: 'binary',
-    errors: [400, 401, 403, 429],
+    errors: [400, 401, 403, 429, 503],
     summary:
       'The caller’s server-sent-events stream (text/event-stream). Each event carries one ' +
       'realtime message as JSON `{type, data}` and an `id`; a reconnect sending ' +

@@ -35,8 +35,26 @@ export interface Database {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onPayload` gets each NOTIFY's payload (`select pg_notify(channel, …)`
+   * on any connection, of any node, once committed). On PostgreSQL a connection of its own, out of
+   * the pool, that reconnects by itself; `onConnect` runs each time it is (again) listening, so the
+   * caller can look up what a gap may have lost. On PGlite, the engine's in-process listen.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   /** PGlite only: the whole data directory as a tarball (tests start from a migrated copy). */
   dumpDataDir?(): Promise<Blob>;
+}
+
+export interface ListenHandlers {
+  onPayload(payload: string): void;
+  /** Listening started, or resumed after a lost connection (true then). */
+  onConnect?(reconnected: boolean): void;
+  onError?(err: Error): void;
+}
+
+export interface Listener {
+  close(): Promise<void>;
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -73,6 +91,7 @@ export function openDatabase(
       async ping() {
         await db.execute(sql`select 1`);
       },
+      listen: (channel, handlers) => listenPostgres(options.url, channel, handlers),
       async close() {
         await pool.end();
       },
@@ -97,10 +116,99 @@ export function openDatabase(
     async ping() {
       await db.execute(sql`select 1`);
     },
+    async listen(channel, handlers) {
+      const unlisten = await client.listen(channel, handlers.onPayload);
+      handlers.onConnect?.(false);
+      return {
+        async close() {
+          if (!client.closed) await unlisten();
+        },
+      };
+    },
     async close() {
       if (!client.closed) await client.close();
     },
     dumpDataDir: () => client.dumpDataDir('none'),
+  };
+}
+
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * A client of its own for LISTEN (a pooled one would be handed to other queries): kept alive with
+ * TCP keep-alives, and replaced, with backoff, whenever the server drops it.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<Listener> {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let delay = RECONNECT_MIN_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let everConnected = false;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    c.on('notification', (message) => {
+      if (message.channel === channel) handlers.onPayload(message.payload ?? '');
+    });
+    c.on('error', (err) => {
+      handlers.onError?.(err);
+      lost(c);
+    });
+    c.on('end', () => lost(c));
+    client = c;
+    await c.connect();
+    await c.query(`LISTEN ${quoted}`);
+    delay = RECONNECT_MIN_MS;
+    const reconnected = everConnected;
+    everConnected = true;
+    handlers.onConnect?.(reconnected);
+  };
+  const lost = (c: pg.Client) => {
+    if (client !== c || closed) return;
+    client = null;
+    c.removeAllListeners('notification');
+    c.end().catch(() => {});
+    retry();
+  };
+  const retry = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch((err: Error) => {
+        handlers.onError?.(err);
+        const c = client;
+        client = null;
+        c?.end().catch(() => {});
+        delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+        retry();
+      });
+    }, delay);
+    timer.unref();
+  };
+
+  try {
+    await connect();
+  } catch (err) {
+    closed = true;
+    clearTimeout(timer);
+    // Set by connect() before it failed (TypeScript cannot see the assignment in the closure).
+    await (client as pg.Client | null)?.end().catch(() => {});
+    throw err;
+  }
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signedInLearner } from '../../../test/auth.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { bearer, signedInLearner } from '../../../test/auth.ts';
 import { makeOrganisation } from '../../../test/factories/index.ts';
 import { messageOf, openSse } from '../../../test/sse.ts';
 

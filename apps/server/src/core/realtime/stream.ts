@@ -123,7 +123,8 @@ export function registerRealtimeStream(
 
       const res = reply.raw;
       let ended = false;
-      let unsubscribe = () => {};
+      // Messages that arrive while the catch-up is read wait, so that the order holds.
+      let pending: RealtimeEvent[] | null = [];
       const stream: OpenStream = {
         userId: auth.userId,
         tokenId: auth.tokenId,
@@ -132,21 +133,16 @@ export function registerRealtimeStream(
           if (ended) return;
           ended = true;
           unsubscribe();
-          streams.delete(stream);
-          const left = (perUser.get(auth.userId) ?? 1) - 1;
-          if (left > 0) perUser.set(auth.userId, left);
-          else perUser.delete(auth.userId);
+          if (streams.delete(stream)) {
+            const left = (perUser.get(auth.userId) ?? 1) - 1;
+            if (left > 0) perUser.set(auth.userId, left);
+            else perUser.delete(auth.userId);
+          }
           if (streams.size === 0) stopTimers();
           if (!res.writableEnded) res.end();
         },
       };
-      streams.add(stream);
-      perUser.set(auth.userId, (perUser.get(auth.userId) ?? 0) + 1);
-      res.on('close', () => stream.end());
-
-      // Messages that arrive while the catch-up is read wait, so that the order holds.
-      let pending: RealtimeEvent[] | null = [];
-      unsubscribe = hub.subscribe(auth.userId, (event) => {
+      const unsubscribe = hub.subscribe(auth.userId, (event) => {
         if (event.type === SESSION_REVOKED) {
           void recheckTokens(auth.userId);
           return;
@@ -154,6 +150,21 @@ export function registerRealtimeStream(
         if (pending) pending.push(event);
         else write(stream, formatEvent(event));
       });
+      // Listening before the catch-up is read: nothing falls between the two.
+      try {
+        await hub.ready();
+      } catch (err) {
+        unsubscribe();
+        request.log.error({ err }, 'realtime: cannot listen');
+        throw new AppError(503, 'Live updates are not available right now.');
+      }
+      if (res.destroyed || request.raw.destroyed) {
+        unsubscribe();
+        return reply;
+      }
+      streams.add(stream);
+      perUser.set(auth.userId, (perUser.get(auth.userId) ?? 0) + 1);
+      res.on('close', () => stream.end());
 
       reply.hijack();
       res.writeHead(200, {
