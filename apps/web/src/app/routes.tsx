@@ -5,6 +5,7 @@ import { contentPlayerPages } from '../features/content-player/index.ts';
 import { dashboardPages } from '../features/dashboard/index.ts';
 import { learningPages } from '../features/learning/index.ts';
 import { licencesPages } from '../features/licences/index.ts';
+import { notificationsPages } from '../features/notifications/index.ts';
 import { organisationsPages } from '../features/organisations/index.ts';
 import { profilesPages } from '../features/profiles/index.ts';
 import { systemPages } from '../features/system/index.ts';
@@ -45,6 +46,7 @@ const OrganisationProfilePage = lazyPage(
 );
 const ThemesPage = lazyPage('themes', themesPages.themes);
 const LicencesPage = lazyPage('licences', licencesPages.licences);
+const NotificationsPage = lazyPage('notifications', notificationsPages.notifications);
 
 const CoursesHomePage = lazyPage('courses-home', cataloguePages.coursesHome);
 const AllCoursesPage = lazyPage('all-courses', cataloguePages.allCourses);
@@ -137,6 +139,7 @@ export const appRoutes: readonly AppRoute[] = [
   // Spec §6: licences are for role 1 only.
   signedIn('/licenses', { Page: LicencesPage, title: 'Licences', roles: [ROLE.SUPERADMIN] }),
   signedIn('/myprofile', { Page: MyProfilePage, title: 'My profile' }),
+  signedIn('/notifications', { Page: NotificationsPage, title: 'Notifications' }),
   signedIn('/newProfile', { Page: NewProfilePage, title: 'Complete your profile' }),
   signedIn('/profile_by_id/:id', { Page: ProfileByIdPage, title: 'Profile' }),
   // Open to every signed-in user (spec §2); the pages say when the work needs an admin.
@@ -145,7 +148,6 @@ export const appRoutes: readonly AppRoute[] = [
   ...[
     '/certificate',
     '/feedback',
-    '/notifications',
     '/search',
     '/contactUs',
     '/support',

@@ -1,10 +1,8 @@
 import { ROLE } from '@atrium/contract';
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import MenuOutlined from '@mui/icons-material/MenuOutlined';
-import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -13,29 +11,15 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { Link as RouterLink } from 'react-router';
+import { NotificationBell } from '../../features/notifications/index.ts';
 import { useSession } from '../../shared/session/session-context.ts';
 import { ColorModeToggle } from '../../shared/theme/color-mode-toggle.tsx';
 import { DRAWER_WIDTH } from './app-drawer.tsx';
-import { badgeCount } from './badge-count.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { useRequestFlow } from './request-flow.ts';
 
 /** Spec §2: the header turns solid after 25 px of scroll. */
 export const SOLID_HEADER_AFTER_PX = 25;
-
-function NotificationBell({ count }: { count: number }) {
-  const shown = badgeCount(count);
-  const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
-  return (
-    <Tooltip title="Notifications">
-      <IconButton component={RouterLink} to="/notifications" aria-label={label} color="inherit">
-        <Badge badgeContent={shown} color="error" invisible={shown === null}>
-          <NotificationsOutlined />
-        </Badge>
-      </IconButton>
-    </Tooltip>
-  );
-}
 
 /** Spec §6: roles 1–3 see a generic icon; a learner sees their own badge once they have one. */
 function LeaderboardBadge() {
@@ -62,7 +46,7 @@ function LeaderboardBadge() {
 }
 
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
-  const { user, menu } = useSession();
+  const { menu } = useSession();
   const solid = useScrollTrigger({ disableHysteresis: true, threshold: SOLID_HEADER_AFTER_PX });
   const requestFlow = useRequestFlow();
   // Spec §6: notification and profile items need a profile with permissions.
@@ -105,7 +89,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         )}
         <Stack direction="row" spacing={{ xs: 0, sm: 0.5 }} sx={{ alignItems: 'center' }}>
           <ColorModeToggle />
-          {hasPermissions && <NotificationBell count={user?.profile.unread_notification ?? 0} />}
+          {hasPermissions && <NotificationBell />}
           <LeaderboardBadge />
           <ProfileMenu />
         </Stack>

@@ -1,0 +1,87 @@
+import { NOTIFICATION_TYPES } from '@atrium/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  emphasise,
+  groupByDay,
+  notificationPlainText,
+  notificationText,
+} from './notification-text.ts';
+import { notification } from './test-notification.ts';
+
+describe('notificationText', () => {
+  it('says who did what to which subject, with both emphasised', () => {
+    expect(notificationText(notification())).toEqual([
+      { text: 'Ada Admin', strong: true },
+      { text: ' enrolled you in ' },
+      { text: 'Safety basics', strong: true },
+    ]);
+  });
+
+  it('has a sentence for every type that names the subject', () => {
+    for (const type of NOTIFICATION_TYPES) {
+      const text = notificationPlainText(
+        notification({ type, message: `Your request to join Safety basics was approved.` }),
+      );
+      expect(text, type).toContain('Safety basics');
+    }
+  });
+
+  it('names a system action without an actor as someone', () => {
+    expect(notificationPlainText(notification({ type: 'review_received', actor: null }))).toBe(
+      'Someone reviewed Safety basics',
+    );
+  });
+
+  it('keeps the server’s outcome of a decided request, emphasising the names in it', () => {
+    const n = notification({
+      type: 'enrolment_request_decided',
+      message: 'Your request to join Safety basics was rejected by Ada Admin.',
+    });
+    expect(notificationText(n)).toEqual([
+      { text: 'Your request to join ' },
+      { text: 'Safety basics', strong: true },
+      { text: ' was rejected by ' },
+      { text: 'Ada Admin', strong: true },
+      { text: '.' },
+    ]);
+  });
+});
+
+describe('emphasise', () => {
+  it('leaves text without the names as it is', () => {
+    expect(emphasise('Nothing here', ['Ada', null])).toEqual([{ text: 'Nothing here' }]);
+  });
+
+  it('emphasises a name only once, and not inside an emphasised part', () => {
+    expect(emphasise('Ada met Ada', ['Ada', 'Ada'])).toEqual([
+      { text: 'Ada', strong: true },
+      { text: ' met ' },
+      { text: 'Ada', strong: true },
+    ]);
+  });
+});
+
+describe('groupByDay', () => {
+  const now = new Date(2025, 2, 10, 15, 0);
+  const at = (day: number, hour: number) => new Date(2025, 2, day, hour).toISOString();
+
+  it('splits newest-first notifications into today, yesterday and earlier, in order', () => {
+    const items = [
+      { id: 1, created_at: at(10, 14) },
+      { id: 2, created_at: at(10, 0) },
+      { id: 3, created_at: at(9, 23) },
+      { id: 4, created_at: at(8, 23) },
+      { id: 5, created_at: at(1, 1) },
+    ];
+    expect(groupByDay(items, now).map((g) => [g.label, g.items.map((i) => i.id)])).toEqual([
+      ['Today', [1, 2]],
+      ['Yesterday', [3]],
+      ['Earlier', [4, 5]],
+    ]);
+  });
+
+  it('leaves out empty groups', () => {
+    expect(groupByDay([{ created_at: at(3, 12) }], now).map((g) => g.label)).toEqual(['Earlier']);
+    expect(groupByDay([], now)).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+import type { TNotification, TNotificationType } from '@atrium/contract';
+
+/** A run of a notification's sentence; names and titles are emphasised. */
+export interface TextPart {
+  text: string;
+  strong?: boolean;
+}
+
+type Category = 'enrolment' | 'request' | 'course' | 'assignment' | 'review' | 'account';
+
+/** The filter's wording per type, and the icon family each belongs to. */
+export const TYPE_INFO: Record<TNotificationType, { label: string; category: Category }> = {
+  enrolment_assigned: { label: 'Enrolled in a course', category: 'enrolment' },
+  enrolment_unassigned: { label: 'Removed from a course', category: 'enrolment' },
+  enrolment_request_decided: { label: 'Request decided', category: 'request' },
+  enrolment_request_pending: { label: 'Request to decide', category: 'request' },
+  course_published: { label: 'Course published', category: 'course' },
+  assignment_graded: { label: 'Assignment graded', category: 'assignment' },
+  submission_received: { label: 'Submission received', category: 'assignment' },
+  review_received: { label: 'Review received', category: 'review' },
+  user_approved: { label: 'Account approved', category: 'account' },
+};
+
+const who = (n: TNotification): TextPart => ({
+  text: n.actor?.fullname ?? 'Someone',
+  strong: true,
+});
+const what = (n: TNotification): TextPart => ({ text: n.subject.title, strong: true });
+
+/**
+ * The sentence per type, with the actor and the subject emphasised. A decided request's outcome
+ * (approved or rejected) is only in the server's message, so that type shows the message with its
+ * names emphasised, as does any type this build does not know yet.
+ */
+export function notificationText(n: TNotification): TextPart[] {
+  switch (n.type) {
+    case 'enrolment_assigned':
+      return [who(n), { text: ' enrolled you in ' }, what(n)];
+    case 'enrolment_unassigned':
+      return [who(n), { text: ' removed you from ' }, what(n)];
+    case 'enrolment_request_pending':
+      return [who(n), { text: ' asked to join ' }, what(n)];
+    case 'course_published':
+      return [what(n), { text: ' is published' }];
+    case 'assignment_graded':
+      return [who(n), { text: ' graded your submission to ' }, what(n)];
+    case 'submission_received':
+      return [who(n), { text: ' submitted ' }, what(n)];
+    case 'review_received':
+      return [who(n), { text: ' reviewed ' }, what(n)];
+    case 'user_approved':
+      return [{ text: 'Your account in ' }, what(n), { text: ' is approved' }];
+    default:
+      return emphasise(n.message, [n.subject.title, n.actor?.fullname]);
+  }
+}
+
+/** The sentence as plain text (accessible names, tests). */
+export function notificationPlainText(n: TNotification): string {
+  return notificationText(n)
+    .map((part) => part.text)
+    .join('');
+}
+
+/** Splits `text` so that the first occurrence of each name is its own emphasised part. */
+export function emphasise(text: string, names: (string | null | undefined)[]): TextPart[] {
+  let parts: TextPart[] = [{ text }];
+  for (const name of names) {
+    if (!name) continue;
+    const next: TextPart[] = [];
+    let done = false;
+    for (const part of parts) {
+      const at = done || part.strong ? -1 : part.text.indexOf(name);
+      if (at < 0) {
+        next.push(part);
+        continue;
+      }
+      done = true;
+      if (at > 0) next.push({ text: part.text.slice(0, at) });
+      next.push({ text: name, strong: true });
+      if (at + name.length < part.text.length)
+        next.push({ text: part.text.slice(at + name.length) });
+    }
+    parts = next;
+  }
+  return parts;
+}
+
+export type DayGroup = 'Today' | 'Yesterday' | 'Earlier';
+
+/**
+ * Groups newest-first notifications by the viewer's calendar day: today, yesterday, earlier.
+ * Order is kept; empty groups are left out.
+ */
+export function groupByDay<T extends { created_at: string }>(
+  items: readonly T[],
+  now: Date = new Date(),
+): { label: DayGroup; items: T[] }[] {
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  const startOfYesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1).getTime();
+  const groups = new Map<DayGroup, T[]>();
+  for (const item of items) {
+    const at = Date.parse(item.created_at);
+    const label: DayGroup =
+      at >= startOfToday ? 'Today' : at >= startOfYesterday ? 'Yesterday' : 'Earlier';
+    const list = groups.get(label) ?? [];
+    list.push(item);
+    groups.set(label, list);
+  }
+  return (['Today', 'Yesterday', 'Earlier'] as const)
+    .filter((label) => groups.has(label))
+    .map((label) => ({ label, items: groups.get(label) ?? [] }));
+}
