@@ -44,6 +44,7 @@ import { auditModule } from './features/audit/index.ts';
 import { authModule, liveTokens, tokenAuthenticator } from './features/auth/index.ts';
 import { catalogueModule } from './features/catalogue/index.ts';
 import { learningModule } from './features/learning/index.ts';
+import { messagesModule } from './features/messages/index.ts';
 import { organisationsModule } from './features/organisations/index.ts';
 import { permissionsModule } from './features/permissions/index.ts';
 import { profilesModule } from './features/profiles/index.ts';
@@ -65,6 +66,7 @@ export const MODULES: readonly AppModule[] = [
   profilesModule,
   catalogueModule,
   learningModule,
+  messagesModule,
   videoModule,
   scormModule,
 ];

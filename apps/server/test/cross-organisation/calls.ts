@@ -48,6 +48,9 @@ export interface OrganisationObjects {
   address: number;
   additionalInfo: number;
   socialMedia: number;
+  /** The admin's one-to-one with the learner, and the attachment of its first message. */
+  conversation: number;
+  messageAttachment: number;
 }
 export type Fixture = OrganisationObjects & CourseObjects;
 
@@ -293,6 +296,21 @@ export const CALLS: Record<string, IdCall> = {
     body: () => ({}),
     owner: 'learner',
   },
+  // Direct messages: acme's admin takes part in the conversation and may block the learner.
+  'GET /api/messages/conversations/:id/': { params: (f) => ({ id: f.conversation }) },
+  'PATCH /api/messages/conversations/:id/': {
+    params: (f) => ({ id: f.conversation }),
+    body: () => ({ muted: true }),
+  },
+  'GET /api/messages/conversations/:id/messages/': { params: (f) => ({ id: f.conversation }) },
+  'POST /api/messages/conversations/:id/messages/': {
+    params: (f) => ({ id: f.conversation }),
+    body: () => ({ body: '<p>Planted</p>', idempotency_key: 'cross-organisation-1' }),
+  },
+  'POST /api/messages/conversations/:id/read/': { params: (f) => ({ id: f.conversation }) },
+  'GET /api/messages/attachments/:id/': { params: (f) => ({ id: f.messageAttachment }) },
+  'PUT /api/messages/blocks/:id/': { params: (f) => ({ id: f.learner }) },
+  'DELETE /api/messages/blocks/:id/': { params: (f) => ({ id: f.learner }) },
 };
 
 /**
@@ -300,6 +318,14 @@ export const CALLS: Record<string, IdCall> = {
  * nothing finds a new route of this kind by itself: add it here when you write it.
  */
 export const BODY_CALLS: Record<string, IdCall> = {
+  'POST /api/messages/conversations/': {
+    params: () => ({}),
+    body: (f) => ({ participant_ids: [f.learner], title: 'Planted' }),
+  },
+  'POST /api/messages/conversations/direct/': {
+    params: () => ({}),
+    body: (f) => ({ user_id: f.learner }),
+  },
   'POST /api/courses/faq/': {
     params: () => ({}),
     body: (f) => ({ course: f.course, question: 'Planted?', answer: 'Yes.' }),

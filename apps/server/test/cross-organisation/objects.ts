@@ -217,6 +217,21 @@ async function makeOrganisationObjects(): Promise<OrganisationObjects> {
   await json(learner, 'PATCH', `/api/v1/accounts/profile_image/${acme.learner.user.id}/`, {
     parts: [{ name: 'file', filename: 'me.png', content: PNG, type: 'image/png' }],
   });
+  const conversation = await json(admin, 'POST', '/api/messages/conversations/direct/', {
+    user_id: acme.learner.user.id,
+  });
+  const message = await json(
+    admin,
+    'POST',
+    `/api/messages/conversations/${conversation.id}/messages/`,
+    {
+      parts: [
+        { name: 'body', value: '<p>Notes attached</p>' },
+        { name: 'idempotency_key', value: 'cross-organisation-0' },
+        { name: 'attachments', filename: 'notes.pdf', content: PDF, type: 'application/pdf' },
+      ],
+    },
+  );
   const section = (name: string, body: Record<string, unknown>) =>
     json(learner, 'POST', `/api/v1/accounts/${name}/`, body);
   return {
@@ -235,6 +250,8 @@ async function makeOrganisationObjects(): Promise<OrganisationObjects> {
     address: (await section('location', { city: 'Leeds' })).id,
     additionalInfo: (await section('additional-info', { interests: 'Chess' })).id,
     socialMedia: (await section('social-media', { github: 'https://github.com/acme' })).id,
+    conversation: conversation.id,
+    messageAttachment: (message.attachments as { id: number }[])[0]!.id,
   };
 }
 
