@@ -1,6 +1,7 @@
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -10,18 +11,21 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useCounters } from '../../features/notifications/index.ts';
+import { badgeCount } from '../../shared/format/badge-count.ts';
 import { initials } from '../../shared/format/initials.ts';
 import { useSession } from '../../shared/session/session-context.ts';
 import { VisuallyHidden } from '../../shared/ui/visually-hidden.tsx';
 import { profileMenuItems } from './profile-menu-items.ts';
 
 /**
- * The profile menu of spec §2. The Requests entry is meant to carry the pending-requests count,
- * fetched when the menu opens; the approval-flow slice that answers that count does not exist
- * yet, so the entry shows without a number rather than a made-up one.
+ * The profile menu of spec §2. The Requests entry carries the count of requests waiting for the
+ * caller's decision: the spec fetches it when the menu opens, ours is the live counter the bell
+ * keeps (notifications' counters).
  */
 export function ProfileMenu() {
   const { user, menu, signOut } = useSession();
+  const pending = badgeCount(useCounters().data?.requests ?? 0);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const buttonId = useId();
@@ -74,6 +78,18 @@ export function ProfileMenu() {
         {items.map((item) => (
           <MenuItem key={item.key} component={RouterLink} to={item.to} onClick={close}>
             {item.title}
+            {item.key === 'requests' && pending && (
+              <>
+                <Chip
+                  size="small"
+                  color="primary"
+                  label={pending}
+                  aria-hidden
+                  sx={{ ml: 'auto', height: 22 }}
+                />
+                <VisuallyHidden>, {pending} pending</VisuallyHidden>
+              </>
+            )}
           </MenuItem>
         ))}
         {items.length > 0 && <Divider />}
