@@ -2,6 +2,8 @@
 
 export { useCounters } from './api/notifications.api.ts';
 export { NotificationBell } from './components/notification-bell.tsx';
+export { NotificationPreferencesCard } from './components/notification-preferences.tsx';
+export { OrganisationNotificationDefaults } from './components/organisation-defaults.tsx';
 
 /** Route pages, each imported on its first visit (app/routes.tsx wraps them in lazyPage). */
 export const notificationsPages = {

@@ -13,11 +13,12 @@ import { isAdmin, isSuperadmin } from '../../../shared/session/roles.ts';
 import { useSession } from '../../../shared/session/session-context.ts';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { OrganisationNotificationDefaults } from '../../notifications/index.ts';
 import { useOrganisationRecord } from '../api/organisations.api.ts';
 import { OrganisationSettingsCard } from '../components/organisation-settings-card.tsx';
 import { StructureCard } from '../components/structure-card.tsx';
 
-type TabKey = 'structure' | 'settings';
+type TabKey = 'structure' | 'settings' | 'notifications';
 
 /** '/organization/profile/:id': one organisation's structure and settings. */
 export default function OrganisationProfilePage() {
@@ -93,6 +94,7 @@ export default function OrganisationProfilePage() {
       >
         <Tab label="Structure" {...tabProps('structure')} />
         <Tab label="Settings" {...tabProps('settings')} />
+        {admin && <Tab label="Notifications" {...tabProps('notifications')} />}
       </Tabs>
       <Box {...panel('structure')}>
         {tab === 'structure' && <StructureCard organisationId={org.id} editable={admin} />}
@@ -100,6 +102,12 @@ export default function OrganisationProfilePage() {
       <Box {...panel('settings')}>
         {tab === 'settings' && (
           <OrganisationSettingsCard organisation={org} superadmin={superadmin} />
+        )}
+      </Box>
+      <Box {...panel('notifications')}>
+        {/* Admins act on their own organisation; a superadmin names the one shown. */}
+        {admin && tab === 'notifications' && (
+          <OrganisationNotificationDefaults organisation={superadmin ? org.id : undefined} />
         )}
       </Box>
     </PageContainer>

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
+import type { ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { isAdmin } from '../../../shared/session/roles.ts';
 import { useSession } from '../../../shared/session/session-context.ts';
@@ -17,7 +18,14 @@ import { ProfileHeader } from './profile-header.tsx';
  * A whole profile. Its sections are editable when the server says so (abilities.edit: your own, or an
  * admin for the users of their organisation); admins looking at someone else see their activity.
  */
-export function ProfileView({ userId }: { userId: number | null }) {
+export function ProfileView({
+  userId,
+  ownSections,
+}: {
+  userId: number | null;
+  /** Shown under your own profile only (e.g. your notification preferences). */
+  ownSections?: ReactNode;
+}) {
   const { user } = useSession();
   const profile = useProfile(userId);
   if (profile.isPending) return <PageLoader label="Loading the profile" />;
@@ -54,6 +62,7 @@ export function ProfileView({ userId }: { userId: number | null }) {
         <Grid size={{ xs: 12, md: 6 }}>
           <SocialCard profile={data} own={own} />
         </Grid>
+        {own && ownSections && <Grid size={12}>{ownSections}</Grid>}
         {showActivity && (
           <Grid size={12}>
             <ActivityCard userId={data.id} />
