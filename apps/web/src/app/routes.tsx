@@ -5,6 +5,7 @@ import { contentPlayerPages } from '../features/content-player/index.ts';
 import { dashboardPages } from '../features/dashboard/index.ts';
 import { learningPages } from '../features/learning/index.ts';
 import { licencesPages } from '../features/licences/index.ts';
+import { messagesPages } from '../features/messages/index.ts';
 import { notificationsPages } from '../features/notifications/index.ts';
 import { organisationsPages } from '../features/organisations/index.ts';
 import { profilesPages } from '../features/profiles/index.ts';
@@ -72,6 +73,7 @@ const CourseEnrolmentsPage = lazyPage('course-enrolments', learningPages.courseE
 const EnrolmentRequestsPage = lazyPage('enrolment-requests', learningPages.requests);
 
 const HlsPage = lazyPage('hls', contentPlayerPages.hls);
+const MessagesPage = lazyPage('messages', messagesPages.messages);
 
 /** Needs a token (spec §2 "no permission needed"). */
 const signedIn = (path: string, extra: Partial<AppRoute> = {}): AppRoute => ({
@@ -139,6 +141,7 @@ export const appRoutes: readonly AppRoute[] = [
   // Spec §6: licences are for role 1 only.
   signedIn('/licenses', { Page: LicencesPage, title: 'Licences', roles: [ROLE.SUPERADMIN] }),
   signedIn('/myprofile', { Page: MyProfilePage, title: 'My profile' }),
+  signedIn('/messages', { Page: MessagesPage, title: 'Messages' }),
   signedIn('/notifications', { Page: NotificationsPage, title: 'Notifications' }),
   signedIn('/newProfile', { Page: NewProfilePage, title: 'Complete your profile' }),
   signedIn('/profile_by_id/:id', { Page: ProfileByIdPage, title: 'Profile' }),
@@ -151,7 +154,6 @@ export const appRoutes: readonly AppRoute[] = [
     '/search',
     '/contactUs',
     '/support',
-    '/messages',
     '/user-manual',
     '/tools-plugins',
     '/admin',

@@ -1,0 +1,6 @@
+/* The public surface of this feature: app/ and other features import nothing else (biome.json). */
+
+/** Route pages, each imported on its first visit (app/routes.tsx wraps them in lazyPage). */
+export const messagesPages = {
+  messages: () => import('./pages/messages.page.tsx'),
+};
