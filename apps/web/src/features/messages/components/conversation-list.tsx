@@ -53,7 +53,7 @@ export function ConversationList({
         <TextField
           size="small"
           fullWidth
-          placeholder="Search conversations"
+          placeholder="Search"
           value={search}
           onChange={(e) => onSearch(e.target.value)}
           slotProps={{
