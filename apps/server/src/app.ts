@@ -45,6 +45,7 @@ import { authModule, liveTokens, tokenAuthenticator } from './features/auth/inde
 import { catalogueModule } from './features/catalogue/index.ts';
 import { learningModule } from './features/learning/index.ts';
 import { messagesModule } from './features/messages/index.ts';
+import { notificationsModule } from './features/notifications/index.ts';
 import { organisationsModule } from './features/organisations/index.ts';
 import { permissionsModule } from './features/permissions/index.ts';
 import { profilesModule } from './features/profiles/index.ts';
@@ -67,6 +68,7 @@ export const MODULES: readonly AppModule[] = [
   catalogueModule,
   learningModule,
   messagesModule,
+  notificationsModule,
   videoModule,
   scormModule,
 ];

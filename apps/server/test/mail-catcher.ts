@@ -5,6 +5,8 @@ export interface CaughtMail {
   to: string[];
   subject: string;
   text: string;
+  /** The whole message as received, for headers the parsed fields leave out. */
+  raw: string;
 }
 
 /** A real SMTP server inside the test: Atrium sends to it through nodemailer as in production. */
@@ -22,7 +24,7 @@ export async function startMailCatcher() {
         raw += c;
       });
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), ...parseMail(raw) });
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, ...parseMail(raw) });
         for (const w of waiters.splice(0)) w();
         done();
       });

@@ -13,7 +13,7 @@ import {
 } from './password-reset.service.ts';
 import { requestMeta } from './request-meta.ts';
 import { clearSessionCookies, setSessionCookies } from './session-cookies.ts';
-import { sessionUser } from './session-user.ts';
+import { sessionUser, unreadNotifications } from './session-user.ts';
 import { signIn, signOut } from './sign-in.service.ts';
 import { activate, signUp } from './sign-up.service.ts';
 import { signInWithSso } from './sso.service.ts';
@@ -74,7 +74,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     app,
     authOps.me,
     { access: access.authenticated({ unapproved: 'allow' }) },
-    async (request) => sessionUser(caller(request)),
+    async (request) => {
+      const auth = caller(request);
+      return sessionUser(auth, await unreadNotifications(ctx.db, auth.userId));
+    },
   );
 
   route(app, authOps.signUp, { access: access.public(), rateLimit: authLimit }, async (request) =>

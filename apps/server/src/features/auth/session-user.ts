@@ -1,11 +1,34 @@
 import { APPROVAL, ROLE_NAMES, type TRoleId, type TSessionUser } from '@atrium/contract';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
+import type { DbOrTx } from '../../core/db/database.ts';
+import { notifications } from '../../schema/notifications.table.ts';
 import { photoUrl } from '../profiles/index.ts';
 
 const roleRef = (id: TRoleId) => ({ id, name: ROLE_NAMES[id] });
 
-/** Spec §3 session user, built from what authentication already loaded: no extra query. */
-export function sessionUser(auth: AuthContext): TSessionUser {
+/**
+ * The bell's count for the session user. Read from the schema table rather than through the
+ * notifications slice: that slice sits above catalogue and learning, and auth, below them all,
+ * must not import it. Same rule as the slice's own count (listed and unviewed), on its partial
+ * index.
+ */
+export async function unreadNotifications(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.recipientId, userId),
+        eq(notifications.inApp, true),
+        isNull(notifications.viewedAt),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Spec §3 session user, built from what authentication already loaded and the unread count. */
+export function sessionUser(auth: AuthContext, unread: number): TSessionUser {
   const fullname = [auth.firstName, auth.lastName].filter(Boolean).join(' ') || auth.username;
   return {
     id: auth.userId,
@@ -32,8 +55,7 @@ export function sessionUser(auth: AuthContext): TSessionUser {
     profile: {
       file_name: photoUrl(auth.userId, auth.photoKey),
       permissions: JSON.stringify(auth.menu),
-      // No notification exists before the notifications slice; zero is the truth.
-      unread_notification: 0,
+      unread_notification: unread,
     },
     user_badge: null,
   };

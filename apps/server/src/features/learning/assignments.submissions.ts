@@ -5,6 +5,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
+import { runInTransaction } from '../../core/db/transaction.ts';
 import {
   badRequest,
   conflict,
@@ -19,6 +20,21 @@ import { submissionRows } from './assignment-submission-rows.ts';
 import { assignmentFor } from './assignments.service.ts';
 import { activeEnrolment, refused } from './enrolments.shared.ts';
 import { canReadLearnerWork } from './learning.policy.ts';
+
+declare module '../../core/events/event-bus.ts' {
+  interface DomainEvents {
+    /** A learner sent (or replaced) their submission; the course's managers are told. */
+    'assignment.submitted': SubmissionEvent;
+    /** A manager graded a learner's submission. */
+    'assignment.graded': SubmissionEvent & { gradedBy: number };
+  }
+}
+interface SubmissionEvent {
+  submissionId: number;
+  assignmentId: number;
+  courseId: number;
+  userId: number;
+}
 
 export const NOT_ENROLLED_SUBMIT = 'Only learners enrolled in this course can submit assignments.';
 const SUBMISSION_NOT_FOUND = 'Submission not found.';
@@ -59,8 +75,15 @@ export const submissions = {
         const message = 'Attach a file or write an answer.';
         throw badRequest(message, undefined, [message]);
       }
-      const { replaced, id } = await ctx.db.transaction(async (tx) => {
-        await submissions.assertCanSubmit(tx, auth, assignmentId);
+      const { replaced, id } = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+        const assignment = await submissions.assertCanSubmit(tx, auth, assignmentId);
+        const submitted = (submissionId: number) =>
+          emit('assignment.submitted', {
+            submissionId,
+            assignmentId,
+            courseId: assignment.courseId,
+            userId: auth.userId,
+          });
         const [existing] = await tx
           .select()
           .from(assignmentSubmissions)
@@ -84,12 +107,14 @@ export const submissions = {
             .update(assignmentSubmissions)
             .set(values)
             .where(eq(assignmentSubmissions.id, existing.id));
+          submitted(existing.id);
           return { replaced: existing.fileKey, id: existing.id };
         }
         const [row] = await tx
           .insert(assignmentSubmissions)
           .values({ assignmentId, userId: auth.userId, ...values })
           .returning({ id: assignmentSubmissions.id });
+        submitted(row!.id);
         return { replaced: null, id: row!.id };
       });
       if (replaced) await ctx.files.delete(replaced).catch(() => {});
@@ -114,22 +139,32 @@ export const submissions = {
     if (input.score > assignment.maxScore) {
       throw fieldError('score', `The score can be at most ${assignment.maxScore}.`);
     }
-    const [row] = await ctx.db
-      .update(assignmentSubmissions)
-      .set({
-        score: input.score,
-        feedback: input.feedback,
+    const row = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+      const [graded] = await tx
+        .update(assignmentSubmissions)
+        .set({
+          score: input.score,
+          feedback: input.feedback,
+          gradedBy: auth.userId,
+          gradedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(assignmentSubmissions.assignmentId, assignmentId),
+            eq(assignmentSubmissions.userId, input.user),
+          ),
+        )
+        .returning({ id: assignmentSubmissions.id });
+      if (!graded) throw notFound('This learner has not submitted this assignment.');
+      emit('assignment.graded', {
+        submissionId: graded.id,
+        assignmentId,
+        courseId: assignment.courseId,
+        userId: input.user,
         gradedBy: auth.userId,
-        gradedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(assignmentSubmissions.assignmentId, assignmentId),
-          eq(assignmentSubmissions.userId, input.user),
-        ),
-      )
-      .returning({ id: assignmentSubmissions.id });
-    if (!row) throw notFound('This learner has not submitted this assignment.');
+      });
+      return graded;
+    });
     const [graded] = await submissionRows(ctx.db, eq(assignmentSubmissions.id, row.id));
     return graded!;
   },

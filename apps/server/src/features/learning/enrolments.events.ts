@@ -21,6 +21,13 @@ declare module '../../core/events/event-bus.ts' {
       userIds: number[];
       assignedBy: number;
     };
+    /** A manager removed learners (only those actually removed; completions are kept). */
+    'enrolment.unassigned': {
+      courseId: number;
+      organisationId: number;
+      userIds: number[];
+      unassignedBy: number;
+    };
     /** Published once per enrolment, when every required file is completed (or a manager marks it). */
     'course.completed': EnrolmentEvent & { completedAt: string };
   }

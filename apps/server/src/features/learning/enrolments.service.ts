@@ -120,7 +120,7 @@ export const enrolments = {
 
   /** Removes learners from the course; completions are kept as history. */
   async unassign(ctx: AppContext, auth: AuthContext, courseId: number, input: TAssignLearners) {
-    return runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+    return runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
       const course = await managedCourseFor(tx, auth, courseId);
       const userIds = await learnersFor(tx, course, input);
       if (userIds.length === 0) return { unassigned: 0, kept_completed: 0 };
@@ -131,7 +131,21 @@ export const enrolments = {
       const removed = await tx
         .delete(courseEnrolments)
         .where(and(mine, ne(courseEnrolments.status, 'completed')))
-        .returning({ id: courseEnrolments.id });
+        .returning({
+          id: courseEnrolments.id,
+          userId: courseEnrolments.userId,
+          status: courseEnrolments.status,
+        });
+      // A pending or refused request that goes with them was never a place in the course.
+      const unenrolled = removed.filter((r) => r.status === 'enrolled').map((r) => r.userId);
+      if (unenrolled.length > 0) {
+        emit('enrolment.unassigned', {
+          courseId,
+          organisationId: course.organisationId,
+          userIds: unenrolled,
+          unassignedBy: auth.userId,
+        });
+      }
       const [kept] = await tx
         .select({ n: count() })
         .from(courseEnrolments)

@@ -35,7 +35,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => ({
       status: true as const,
-      review: await reviews.create(ctx.db, caller(req), req.body),
+      review: await reviews.create(ctx, caller(req), req.body),
     }),
   );
 

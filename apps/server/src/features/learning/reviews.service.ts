@@ -2,7 +2,9 @@ import type { TReview } from '@atrium/contract';
 import { ZReviewCreate } from '@atrium/contract';
 import { and, avg, count, desc, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
+import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
+import { runInTransaction } from '../../core/db/transaction.ts';
 import { AppError, badRequest } from '../../core/errors/app-error.ts';
 import { postgresCode } from '../../core/errors/error-handler.ts';
 import { parseInput } from '../../core/http/forms.ts';
@@ -10,6 +12,13 @@ import { courseReviews } from '../../schema/courses.table.ts';
 import { users } from '../../schema/users.table.ts';
 import { courseFor } from '../catalogue/index.ts';
 import { activeEnrolment, fullnameSql, refused } from './enrolments.shared.ts';
+
+declare module '../../core/events/event-bus.ts' {
+  interface DomainEvents {
+    /** An enrolled learner reviewed a course; its author is told. */
+    'review.created': { reviewId: number; courseId: number; userId: number };
+  }
+}
 
 export const NOT_ENROLLED_REVIEW = 'Only learners enrolled in this course can review it.';
 export const ALREADY_REVIEWED = 'You have already reviewed this course.';
@@ -105,7 +114,12 @@ export const reviews = {
    * One review per enrolled learner (enrolled or completed). Failures carry
    * non_field_errors, the first of which the review form shows (spec §5).
    */
-  async create(db: DbOrTx, auth: AuthContext, body: unknown): Promise<TReview> {
+  async create(
+    ctx: Pick<AppContext, 'db' | 'bus'>,
+    auth: AuthContext,
+    body: unknown,
+  ): Promise<TReview> {
+    const { db } = ctx;
     const input = parseReview(body);
     await courseFor(db, auth, input.course);
     if (!(await activeEnrolment(db, input.course, auth.userId))) throw refused(NOT_ENROLLED_REVIEW);
@@ -116,15 +130,23 @@ export const reviews = {
       .where(and(eq(courseReviews.courseId, input.course), eq(courseReviews.userId, auth.userId)));
     if (existing) throw duplicate;
     try {
-      const [row] = await db
-        .insert(courseReviews)
-        .values({
+      const row = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+        const [inserted] = await tx
+          .insert(courseReviews)
+          .values({
+            courseId: input.course,
+            userId: auth.userId,
+            rating: input.rating,
+            comment: input.comment,
+          })
+          .returning();
+        emit('review.created', {
+          reviewId: inserted!.id,
           courseId: input.course,
           userId: auth.userId,
-          rating: input.rating,
-          comment: input.comment,
-        })
-        .returning();
+        });
+        return inserted;
+      });
       return toReview({
         ...row!,
         course: row!.courseId,

@@ -84,6 +84,13 @@ async function list(
   };
 }
 
+declare module '../../core/events/event-bus.ts' {
+  interface DomainEvents {
+    /** An admin approved an account that was awaiting approval. */
+    'user.approved': { userId: number; organisationId: number; approvedBy: number };
+  }
+}
+
 export async function assertSeatAvailable(db: DbOrTx, organisationId: number, adding = 1) {
   const [org] = await db
     .select({ seats: organisations.licenceSeats })
@@ -207,13 +214,16 @@ export const usersAdmin = {
     const member = await findMember(ctx.db, userId, organisationId);
     if (!member) throw notFound('Could not get user detail');
     assertMayActOn(auth, memberTarget(organisationId, { ...member, id: userId }));
-    await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+    await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
       switch (action.action) {
         case 'approve':
           await tx
             .update(users)
             .set({ approvalStatus: APPROVAL.APPROVED, updatedAt: new Date() })
             .where(eq(users.id, userId));
+          if (member.user.approvalStatus !== APPROVAL.APPROVED) {
+            emit('user.approved', { userId, organisationId, approvedBy: auth.userId });
+          }
           break;
         case 'reject':
           await tx

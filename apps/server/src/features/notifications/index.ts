@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.ts';
+import type { AppModule } from '../../core/module.ts';
+import { notificationJobs, scheduleDigests } from './notifications.jobs.ts';
+import { notificationsMatrix } from './notifications.matrix.ts';
+import { registerNotificationRoutes } from './notifications.routes.ts';
+import { notificationSubscribers } from './notifications.subscribers.ts';
+
+/** The notification centre: notifications raised from domain events, preferences, mails, digests. */
+export const notificationsModule: AppModule = {
+  name: 'notifications',
+  routes(app: FastifyInstance, ctx: AppContext) {
+    registerNotificationRoutes(app, ctx);
+    // Every node makes sure the digest chain exists; the period key lets only one queue a run.
+    app.addHook('onReady', async () => {
+      await scheduleDigests(ctx).catch((err) =>
+        ctx.log.error({ err }, 'notification digests could not be scheduled'),
+      );
+    });
+  },
+  jobs: notificationJobs,
+  subscribers: notificationSubscribers,
+  matrix: notificationsMatrix,
+};
+
+export { unreadCounts } from './notifications.repository.ts';
+export { countersFor } from './notifications.routes.ts';

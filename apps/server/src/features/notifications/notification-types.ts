@@ -1,0 +1,77 @@
+import type { TFrequency, TNotificationType } from '@atrium/contract';
+
+/** What a stored notification says, for the list, the mails and the digests. */
+export interface NotificationFacts {
+  actorName: string | null;
+  subjectTitle: string;
+  detail: string | null;
+}
+
+export interface NotificationTypeDefinition {
+  label: string;
+  /** The default per channel when the organisation set none. */
+  defaults: { in_app: TFrequency; email: TFrequency };
+  /** One sentence, plain text: the list's message, the mail's subject and the digest's line. */
+  message(facts: NotificationFacts): string;
+}
+
+const someone = (name: string | null) => name ?? 'Someone';
+
+/**
+ * The registry of kinds. A record over the contract's list, so a kind added there without its
+ * defaults and wording here does not compile; the subscriber that raises it lives in
+ * notifications.subscribers.ts.
+ */
+export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, NotificationTypeDefinition> =
+  {
+    enrolment_assigned: {
+      label: 'You are enrolled in a course',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) => `${someone(f.actorName)} enrolled you in ${f.subjectTitle}.`,
+    },
+    enrolment_unassigned: {
+      label: 'You are removed from a course',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) => `${someone(f.actorName)} removed you from ${f.subjectTitle}.`,
+    },
+    enrolment_request_decided: {
+      label: 'Your enrolment request is decided',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) =>
+        `Your request to join ${f.subjectTitle} was ${f.detail ?? 'decided'}${
+          f.actorName ? ` by ${f.actorName}` : ''
+        }.`,
+    },
+    enrolment_request_pending: {
+      label: 'A request awaits your decision',
+      defaults: { in_app: 'immediately', email: 'daily' },
+      message: (f) => `${someone(f.actorName)} asked to join ${f.subjectTitle}.`,
+    },
+    course_published: {
+      label: 'A course of yours is published',
+      defaults: { in_app: 'immediately', email: 'off' },
+      message: (f) => `${f.subjectTitle} is published.`,
+    },
+    assignment_graded: {
+      label: 'Your assignment is graded',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) => `${someone(f.actorName)} graded your submission to ${f.subjectTitle}.`,
+    },
+    submission_received: {
+      label: 'A learner submitted an assignment',
+      defaults: { in_app: 'immediately', email: 'daily' },
+      message: (f) => `${someone(f.actorName)} submitted ${f.subjectTitle}.`,
+    },
+    review_received: {
+      label: 'Your course is reviewed',
+      defaults: { in_app: 'immediately', email: 'weekly' },
+      message: (f) => `${someone(f.actorName)} reviewed ${f.subjectTitle}.`,
+    },
+    user_approved: {
+      label: 'Your account is approved',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) => `Your account in ${f.subjectTitle} is approved.`,
+    },
+  };
+
+export const typeDefinition = (type: TNotificationType) => NOTIFICATION_TYPE_DEFINITIONS[type];
