@@ -1,7 +1,9 @@
 import {
   MESSAGE_EVENTS,
+  NOTIFICATION_EVENTS,
   type TConversation,
   type TConversationCreate,
+  type TCounters,
   type TDirectMessage,
   type TMessageCreatedMessage,
 } from '@atrium/contract';
@@ -53,6 +55,21 @@ export function toPlainText(html: string): string {
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, e: string) => ENTITIES[e] ?? '')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * Tells these users' streams their new unread total (the top bar's `messages` counter; a
+ * counters message carries only what changed). Best-effort, after the commit.
+ */
+async function pushUnread(ctx: AppContext, userIds: readonly number[], organisationId: number) {
+  await Promise.all(
+    userIds.map(async (userId) => {
+      const data: Partial<TCounters> = {
+        messages: await unreadMessageCount(ctx.db, userId, organisationId),
+      };
+      await ctx.realtime.publish([userId], { type: NOTIFICATION_EVENTS.counters, data });
+    }),
+  ).catch((err) => ctx.log.warn({ err }, 'unread message counts were not pushed'));
 }
 
 async function view(db: DbOrTx, actor: Actor, id: number): Promise<TConversation> {
@@ -249,6 +266,7 @@ export const messagesService = {
       await ctx.realtime
         .publish(recipients, { type: MESSAGE_EVENTS.created, data })
         .catch((err) => ctx.log.warn({ err }, 'message.created was not pushed'));
+      await pushUnread(ctx, recipients, actor.organisationId);
     }
     return message!;
   },
@@ -268,7 +286,12 @@ export const messagesService = {
           eq(conversationParticipants.userId, actor.userId),
         ),
       );
-    return { count: await unreadMessageCount(ctx.db, actor.userId, actor.organisationId) };
+    const count = await unreadMessageCount(ctx.db, actor.userId, actor.organisationId);
+    // The caller's other tabs and top bar follow.
+    await ctx.realtime
+      .publish([actor.userId], { type: NOTIFICATION_EVENTS.counters, data: { messages: count } })
+      .catch((err) => ctx.log.warn({ err }, 'unread message count was not pushed'));
+    return { count };
   },
 
   async mute(ctx: AppContext, actor: Actor, conversationId: number, muted: boolean) {

@@ -68,6 +68,10 @@ describe('conversations and messages', () => {
       type: 'message.created',
       data: { message },
     });
+    expect(publish).toHaveBeenCalledWith([trainer.user.id], {
+      type: 'counters',
+      data: { messages: 1 },
+    });
     publish.mockRestore();
 
     expect((await http.get('/api/messages/unread/', trainer.token)).json()).toEqual({ count: 1 });
@@ -81,8 +85,14 @@ describe('conversations and messages', () => {
     const thread = (await http.get(`${C}${conversation.id}/messages/`, trainer.token)).json();
     expect(thread.results.map((m: { id: number }) => m.id)).toEqual([message.id]);
 
+    const pushed = vi.spyOn(t.app.ctx.realtime, 'publish');
     const read = await http.post(`${C}${conversation.id}/read/`, trainer.token, undefined);
     expect(read.json()).toEqual({ count: 0 });
+    expect(pushed).toHaveBeenCalledWith([trainer.user.id], {
+      type: 'counters',
+      data: { messages: 0 },
+    });
+    pushed.mockRestore();
     expect((await http.get(`${C}${conversation.id}/`, trainer.token)).json().unread_count).toBe(0);
   });
 
