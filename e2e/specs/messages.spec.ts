@@ -76,4 +76,20 @@ describe('direct messages', () => {
     await shot(learner.page, 'messages-phone-list-dark');
     expect(errors).toEqual([]);
   }, 90_000);
+
+  it('the new-conversation dialog offers the people you may message and opens the one-to-one', async () => {
+    const { page } = await signedInPage('admin', { ...PHONE, colorScheme: 'dark' });
+    const errors = collectPageErrors(page);
+    await page.goto('/messages');
+    await page.getByRole('button', { name: 'New' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New conversation' });
+    await dialog.getByRole('textbox', { name: 'Search people' }).fill('Lena');
+    const lena = dialog.getByRole('checkbox', { name: /Lena Learner/ });
+    await lena.click();
+    await shot(page, 'messages-new-dialog-phone-dark');
+    await dialog.getByRole('button', { name: 'Start', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.has('c'));
+    await page.getByRole('heading', { level: 2, name: 'Lena Learner' }).waitFor();
+    expect(errors).toEqual([]);
+  }, 60_000);
 });
