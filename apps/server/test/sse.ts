@@ -14,6 +14,8 @@ export interface SseClient {
   events: SseEvent[];
   /** Comment lines received (heartbeats). */
   comments: number;
+  /** The body of an answer other than 200 (an error document), once read. */
+  errorBody: string;
   /** The next event matching the predicate (already received or to come), or a timeout error. */
   next(predicate?: (event: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
   /** Resolves when the server ends the stream. */
@@ -38,8 +40,14 @@ export async function openSse(
   const waiters = new Set<() => void>();
   let comments = 0;
   let done = false;
+  let errorBody = '';
   const ended = (async () => {
     if (!response.body) return;
+    if (response.status !== 200) {
+      // An error answer: read it, so that the connection is free again.
+      errorBody = await response.text().catch(() => '');
+      return;
+    }
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     let current: Partial<SseEvent> & { data?: string } = {};
@@ -85,6 +93,9 @@ export async function openSse(
     events,
     get comments() {
       return comments;
+    },
+    get errorBody() {
+      return errorBody;
     },
     ended,
     next(predicate = () => true, timeoutMs = 5_000) {

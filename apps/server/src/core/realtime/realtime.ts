@@ -22,3 +22,9 @@ export interface RealtimeEvent extends RealtimeMessage {
 }
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
+
+/**
+ * Publish this to a user whose session (or every session) was just revoked: their streams on every
+ * node check their tokens at once instead of at the next periodic check. Never reaches a client.
+ */
+export const SESSION_REVOKED = 'session.revoked';

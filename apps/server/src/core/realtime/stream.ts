@@ -5,10 +5,7 @@ import { access, caller } from '../auth/access.ts';
 import { AppError } from '../errors/app-error.ts';
 import { route } from '../http/operation.ts';
 import type { RealtimeHub } from './hub.ts';
-import type { RealtimeEvent } from './realtime.ts';
-
-/** Published to a user whose session(s) ended: their streams check their tokens at once. */
-export const SESSION_REVOKED = 'session.revoked';
+import { type RealtimeEvent, SESSION_REVOKED } from './realtime.ts';
 
 export interface StreamOptions {
   /** A comment this often keeps proxies and load balancers from closing an idle stream. */
@@ -164,7 +161,12 @@ export function registerRealtimeStream(
       }
       streams.add(stream);
       perUser.set(auth.userId, (perUser.get(auth.userId) ?? 0) + 1);
-      res.on('close', () => stream.end());
+      res.on('close', () => {
+        stream.end();
+        // A client that went away can leave the socket half open (its side ended, ours not), and
+        // such a socket would hold server.close() until it times out.
+        res.socket?.destroy();
+      });
 
       reply.hijack();
       res.writeHead(200, {
@@ -173,7 +175,8 @@ export function registerRealtimeStream(
         // Neither caches nor proxies may keep or buffer it (nginx reads X-Accel-Buffering).
         'cache-control': 'no-cache, no-transform',
         'x-accel-buffering': 'no',
-        connection: 'keep-alive',
+        // The socket goes with the stream: left idle it would hold up server.close().
+        connection: 'close',
       });
       res.write(`retry: ${RETRY_MS}\n:\n\n`);
       startTimers();

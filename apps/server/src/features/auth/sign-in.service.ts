@@ -4,6 +4,7 @@ import { recordActivity, recordAudit } from '../../core/audit/audit-log.ts';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { SESSION_REVOKED } from '../../core/realtime/realtime.ts';
 import { users } from '../../schema/users.table.ts';
 import { resolveOrganisation } from '../organisations/index.ts';
 import { findSignInCandidate } from './auth.repository.ts';
@@ -121,4 +122,6 @@ export async function signOut(
       ip: meta.ip,
     });
   });
+  // Its open streams end now rather than at their next token check.
+  await ctx.realtime.publish([auth.userId], { type: SESSION_REVOKED });
 }
