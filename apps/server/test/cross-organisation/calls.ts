@@ -51,6 +51,8 @@ export interface OrganisationObjects {
   /** The admin's one-to-one with the learner, and the attachment of its first message. */
   conversation: number;
   messageAttachment: number;
+  /** A notification of acme's admin. */
+  notification: number;
 }
 export type Fixture = OrganisationObjects & CourseObjects;
 
@@ -309,6 +311,11 @@ export const CALLS: Record<string, IdCall> = {
   },
   'POST /api/messages/conversations/:id/read/': { params: (f) => ({ id: f.conversation }) },
   'GET /api/messages/attachments/:id/': { params: (f) => ({ id: f.messageAttachment }) },
+  // Notifications: the admin's own; anyone else's (any organisation) is a 404.
+  'PATCH /api/notify/:id/': {
+    params: (f) => ({ id: f.notification }),
+    body: () => ({ is_viewed: true }),
+  },
   'PUT /api/messages/blocks/:id/': { params: (f) => ({ id: f.learner }) },
   'DELETE /api/messages/blocks/:id/': { params: (f) => ({ id: f.learner }) },
 };

@@ -4,6 +4,7 @@ import { ROLE } from '@atrium/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { repositoryFiles } from '../../src/schema/courses.table.ts';
+import { notifications } from '../../src/schema/notifications.table.ts';
 import { videoTranscodes } from '../../src/schema/video.table.ts';
 import type { TestApp } from '../app.ts';
 import { bearer, type Staff, tokenFor } from '../auth.ts';
@@ -232,6 +233,21 @@ async function makeOrganisationObjects(): Promise<OrganisationObjects> {
       ],
     },
   );
+  // Written as the notifications slice's subscribers write them (no route creates one).
+  const [notification] = await db
+    .insert(notifications)
+    .values({
+      eventId: 1,
+      recipientId: acme.admin.user.id,
+      organisationId: acme.org.id,
+      type: 'enrolment_request_pending',
+      subjectKind: 'course',
+      subjectId: 1,
+      subjectTitle: 'Safety',
+      link: '/requests',
+      inApp: true,
+    })
+    .returning({ id: notifications.id });
   const section = (name: string, body: Record<string, unknown>) =>
     json(learner, 'POST', `/api/v1/accounts/${name}/`, body);
   return {
@@ -252,6 +268,7 @@ async function makeOrganisationObjects(): Promise<OrganisationObjects> {
     socialMedia: (await section('social-media', { github: 'https://github.com/acme' })).id,
     conversation: conversation.id,
     messageAttachment: (message.attachments as { id: number }[])[0]!.id,
+    notification: notification!.id,
   };
 }
 

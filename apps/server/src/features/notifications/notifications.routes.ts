@@ -1,6 +1,7 @@
-import { notificationsOps, ROLE, type TCounters } from '@atrium/contract';
+import { notificationsOps, ROLE, type TCounters, ZUnsubscribeBody } from '@atrium/contract';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { type AuthContext, access, caller } from '../../core/auth/access.ts';
 import { withinOrganisation } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
@@ -135,15 +136,23 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     return (await unsubscribeState(ctx, request.query.token)).state;
   });
 
-  // Mail clients post the one-click form (RFC 8058) as application/x-www-form-urlencoded; the
-  // token in the query is what decides, so the form's fields are read as plain text and ignored.
-  app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-    route(scope, notificationsOps.unsubscribe, { access: access.public() }, async (request) => {
+  // Mail clients post the one-click form (RFC 8058) as application/x-www-form-urlencoded, which
+  // no other route takes; read here as plain text, since the token in the query decides.
+  route(
+    app,
+    notificationsOps.unsubscribe,
+    {
+      access: access.public(),
+      bodyLimit: 1024,
+      onRequest: async (request) => {
+        const type = request.headers['content-type'] ?? '';
+        if (type.startsWith('application/x-www-form-urlencoded')) {
+          request.headers['content-type'] = 'text/plain';
+        }
+      },
+      bodySchema: z.union([ZUnsubscribeBody, z.string().max(1024)]),
+    },
+    async (request) => {
       const found = await unsubscribeState(ctx, request.query.token);
       if (found.state.forced) {
         throw conflict('Your organisation requires these e-mails; they cannot be turned off.');
@@ -154,8 +163,8 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
         });
       }
       return { ...found.state, unsubscribed: true };
-    });
-  });
+    },
+  );
 }
 
 async function pushCounters(ctx: AppContext, auth: AuthContext) {
