@@ -24,12 +24,13 @@ export interface EventSourceLike {
   onerror: ((event: Event) => void) | null;
   close(): void;
 }
-export type EventSourceFactory = (url: string) => EventSourceLike;
+/** Null where there is no EventSource (an old browser, jsdom): the tab then has no live updates. */
+export type EventSourceFactory = (url: string) => EventSourceLike | null;
 
 const CLOSED = 2;
 
 const browserEventSource: EventSourceFactory = (url) =>
-  new EventSource(url, { withCredentials: true });
+  typeof EventSource === 'undefined' ? null : new EventSource(url, { withCredentials: true });
 
 /**
  * Opens ONE server-sent-events stream per signed-in (and approved) tab, keeps it open and hands
@@ -91,6 +92,7 @@ export function RealtimeProvider({
     const open = () => {
       // A new EventSource cannot send Last-Event-ID itself: the query carries it.
       source = eventSource(urlOf(realtimeOps.stream, { query: { last_event_id: lastEventId } }));
+      if (!source) return;
       source.onopen = () => {
         retryMs = RETRY_MIN_MS;
       };
