@@ -76,19 +76,24 @@ export function ProfileMenu() {
         </Box>
         <Divider />
         {items.map((item) => (
-          <MenuItem key={item.key} component={RouterLink} to={item.to} onClick={close}>
+          <MenuItem
+            key={item.key}
+            component={RouterLink}
+            to={item.to}
+            onClick={close}
+            aria-label={
+              item.key === 'requests' && pending ? `${item.title}, ${pending} pending` : undefined
+            }
+          >
             {item.title}
             {item.key === 'requests' && pending && (
-              <>
-                <Chip
-                  size="small"
-                  color="primary"
-                  label={pending}
-                  aria-hidden
-                  sx={{ ml: 'auto', height: 22 }}
-                />
-                <VisuallyHidden>, {pending} pending</VisuallyHidden>
-              </>
+              <Chip
+                size="small"
+                color="primary"
+                label={pending}
+                aria-hidden
+                sx={{ ml: 'auto', height: 22 }}
+              />
             )}
           </MenuItem>
         ))}

@@ -75,7 +75,8 @@ function PreferenceRow({
       aria-labelledby={labelId}
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'minmax(0, 1.4fr) 1fr 1fr' },
+        // Two selects side by side cut 'Default (weekly digest)' on a phone: they stack there.
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'minmax(0, 1.4fr) 1fr 1fr' },
         gap: { xs: 1.5, md: 2 },
         alignItems: 'start',
         py: 1.5,

@@ -140,6 +140,7 @@ export default function NotificationsPage() {
           label="Type"
           value={type}
           onChange={(event) => setParam('type', event.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           sx={{ minWidth: { sm: 260 } }}
         >
           <MenuItem value="">All types</MenuItem>
