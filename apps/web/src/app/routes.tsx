@@ -1,4 +1,4 @@
-import { ROLE } from '@atrium/contract';
+import { ROLE, UNSUBSCRIBE_PAGE } from '@atrium/contract';
 import { authPages } from '../features/auth/index.ts';
 import { cataloguePages } from '../features/catalogue/index.ts';
 import { contentPlayerPages } from '../features/content-player/index.ts';
@@ -11,6 +11,7 @@ import { organisationsPages } from '../features/organisations/index.ts';
 import { profilesPages } from '../features/profiles/index.ts';
 import { systemPages } from '../features/system/index.ts';
 import { themesPages } from '../features/themes/index.ts';
+import { unsubscribePages } from '../features/unsubscribe/index.ts';
 import { usersPages } from '../features/users/index.ts';
 import { lazyPage } from './routing/lazy-page.ts';
 import { NotFoundPage } from './routing/not-found-page.ts';
@@ -48,6 +49,7 @@ const OrganisationProfilePage = lazyPage(
 const ThemesPage = lazyPage('themes', themesPages.themes);
 const LicencesPage = lazyPage('licences', licencesPages.licences);
 const NotificationsPage = lazyPage('notifications', notificationsPages.notifications);
+const UnsubscribePage = lazyPage('unsubscribe', unsubscribePages.unsubscribe);
 
 const CoursesHomePage = lazyPage('courses-home', cataloguePages.coursesHome);
 const AllCoursesPage = lazyPage('all-courses', cataloguePages.allCourses);
@@ -127,6 +129,14 @@ export const appRoutes: readonly AppRoute[] = [
   },
   { path: '/sso/callback', guard: 'public', Page: SsoCallbackPage, title: 'Single sign-on' },
   // Open to everyone, signed in or not.
+  // A notification mail's link (UNSUBSCRIBE_PAGE): whoever reads the mail, on any device.
+  {
+    path: UNSUBSCRIBE_PAGE,
+    guard: 'public',
+    allowSignedIn: true,
+    Page: UnsubscribePage,
+    title: 'E-mail notifications',
+  },
   { path: '/hls', guard: 'public', allowSignedIn: true, Page: HlsPage, title: 'Video' },
   {
     path: '/status',

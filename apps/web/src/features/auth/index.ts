@@ -1,6 +1,8 @@
 /* The public surface of this feature: app/ and other features import nothing else (biome.json). */
 
 export { authApi, sessionKeys } from './api/auth.api.ts';
+/** The frame of the public screens, for other features' public pages (the unsubscribe page). */
+export { AuthLayout } from './components/auth-layout.tsx';
 export { endSsoSession } from './sso/sso-client.ts';
 
 /** Route pages, each imported on its first visit (app/routes.tsx wraps them in lazyPage). */
