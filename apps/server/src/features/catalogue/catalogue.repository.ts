@@ -1,6 +1,7 @@
 import { ROLE, type TCourse } from '@atrium/contract';
 import { and, arrayContains, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
+import type { Actor } from '../../core/auth/actor.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { notFound } from '../../core/errors/app-error.ts';
 import { courseCategories, courses } from '../../schema/courses.table.ts';
@@ -29,7 +30,7 @@ export function visibleTo(auth: AuthContext): SQL | undefined {
 }
 
 /** canManage() of catalogue.policy.ts as SQL over `courses`: the courses the caller manages. */
-export function managedBy(auth: AuthContext): SQL | undefined {
+export function managedBy(auth: Actor): SQL | undefined {
   if (auth.isSuperadmin) return undefined;
   if (auth.roleId === ROLE.ADMIN) return eq(courses.organisationId, auth.organisationId);
   if (auth.roleId === ROLE.TRAINER) {

@@ -23,5 +23,5 @@ export const notificationsModule: AppModule = {
   matrix: notificationsMatrix,
 };
 
+export { countersFor } from './counters.ts';
 export { unreadCounts } from './notifications.repository.ts';
-export { countersFor } from './notifications.routes.ts';

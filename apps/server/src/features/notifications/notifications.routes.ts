@@ -1,5 +1,5 @@
-import { notificationsOps, ROLE, type TCounters, ZUnsubscribeBody } from '@atrium/contract';
-import { and, count, eq } from 'drizzle-orm';
+import { notificationsOps, ROLE, ZUnsubscribeBody } from '@atrium/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type AuthContext, access, caller } from '../../core/auth/access.ts';
@@ -9,11 +9,9 @@ import type { DbOrTx } from '../../core/db/database.ts';
 import { conflict, notFound } from '../../core/errors/app-error.ts';
 import { route } from '../../core/http/operation.ts';
 import { toPage } from '../../core/http/pagination.ts';
-import { courses } from '../../schema/courses.table.ts';
-import { courseEnrolments } from '../../schema/enrolments.table.ts';
 import { organisations } from '../../schema/organisations.table.ts';
 import { memberships } from '../../schema/users.table.ts';
-import { managedBy } from '../catalogue/index.ts';
+import { countersFor } from './counters.ts';
 import { typeDefinition } from './notification-types.ts';
 import { listFor, markAllViewed, markViewed, unreadCounts } from './notifications.repository.ts';
 import {
@@ -24,27 +22,6 @@ import {
   updatePreferences,
 } from './preferences.ts';
 import { readUnsubscribeToken } from './unsubscribe-token.ts';
-
-/** Pending enrolment requests in the courses the caller manages (catalogue's rule in SQL). */
-async function pendingRequests(db: DbOrTx, auth: AuthContext) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(courseEnrolments)
-    .innerJoin(courses, eq(courses.id, courseEnrolments.courseId))
-    .where(and(eq(courseEnrolments.status, 'requested'), managedBy(auth)));
-  return row?.n ?? 0;
-}
-
-export async function countersFor(db: DbOrTx, auth: AuthContext): Promise<TCounters> {
-  const unread = await unreadCounts(db, [auth.userId]);
-  return {
-    notifications: unread.get(auth.userId) ?? 0,
-    requests:
-      auth.roleId === ROLE.LEARNER && !auth.isSuperadmin ? 0 : await pendingRequests(db, auth),
-    // Extension point: the messages slice adds its unread count here when it lands.
-    messages: 0,
-  };
-}
 
 /** The organisation an admin's defaults request is about: theirs, or any for a superadmin. */
 async function defaultsOrganisation(db: DbOrTx, auth: AuthContext, named?: number) {

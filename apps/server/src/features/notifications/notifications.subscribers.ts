@@ -1,5 +1,6 @@
 import { ROLE, type TRoleId } from '@atrium/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Actor } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
 import { defineSubscriber } from '../../core/module.ts';
 import { courses } from '../../schema/courses.table.ts';
@@ -7,6 +8,7 @@ import { assignments, courseEnrolments } from '../../schema/enrolments.table.ts'
 import { organisations } from '../../schema/organisations.table.ts';
 import { memberships } from '../../schema/users.table.ts';
 import { canManage } from '../catalogue/index.ts';
+import { pendingRequests } from './counters.ts';
 import { notify } from './notify.ts';
 
 /**
@@ -21,7 +23,7 @@ async function publishedCourse(ctx: AppContext, courseId: number) {
 }
 
 /** The course's managers as catalogue's rule has them: its organisation's admins and its author. */
-async function managersOf(ctx: AppContext, course: typeof courses.$inferSelect) {
+async function managersOf(ctx: AppContext, course: typeof courses.$inferSelect): Promise<Actor[]> {
   const candidates = await ctx.db
     .select({ userId: memberships.userId, roleId: memberships.roleId })
     .from(memberships)
@@ -35,18 +37,37 @@ async function managersOf(ctx: AppContext, course: typeof courses.$inferSelect) 
     );
   return candidates
     .filter((m) => m.roleId === ROLE.ADMIN || m.userId === course.createdBy)
-    .filter((m) =>
-      canManage(
-        {
-          userId: m.userId,
-          organisationId: course.organisationId,
-          roleId: m.roleId as TRoleId,
-          isSuperadmin: false,
-        },
-        course,
-      ),
-    )
-    .map((m) => m.userId);
+    .map((m) => ({
+      userId: m.userId,
+      organisationId: course.organisationId,
+      roleId: m.roleId as TRoleId,
+      isSuperadmin: false,
+    }))
+    .filter((actor) => canManage(actor, course));
+}
+
+/**
+ * A request was made, decided or withdrawn: each manager of the course gets their new pending
+ * count (their courses, not just this one), one publish per distinct count. Whatever the course's
+ * status now: a request taken back from a course since unpublished still leaves the count.
+ * Superadmins are nobody's manager here; their count follows on the next fetch.
+ */
+async function pushRequestCounters(ctx: AppContext, courseId: number) {
+  try {
+    const [course] = await ctx.db.select().from(courses).where(eq(courses.id, courseId));
+    if (!course) return;
+    const byCount = new Map<number, number[]>();
+    for (const manager of await managersOf(ctx, course)) {
+      const n = await pendingRequests(ctx.db, manager);
+      byCount.set(n, [...(byCount.get(n) ?? []), manager.userId]);
+    }
+    for (const [requests, userIds] of byCount) {
+      await ctx.realtime.publish(userIds, { type: 'counters', data: { requests } });
+    }
+  } catch (err) {
+    // Best effort, as every push: GET /api/notify/counters/ stays the truth.
+    ctx.log.warn({ err, courseId }, 'request counters could not be pushed live');
+  }
 }
 
 const courseSubject = (course: typeof courses.$inferSelect) => ({
@@ -93,6 +114,7 @@ export const notificationSubscribers = [
       event,
       name: `notify-request-${event.split('.')[1]}`,
       async handle(ctx, e, meta) {
+        await pushRequestCounters(ctx, e.courseId);
         const course = await publishedCourse(ctx, e.courseId);
         if (!course) return;
         await notify(ctx, meta, {
@@ -111,6 +133,7 @@ export const notificationSubscribers = [
     event: 'enrolment.requested',
     name: 'notify-request-pending',
     async handle(ctx, e, meta) {
+      await pushRequestCounters(ctx, e.courseId);
       const course = await publishedCourse(ctx, e.courseId);
       if (!course) return;
       await notify(ctx, meta, {
@@ -119,9 +142,14 @@ export const notificationSubscribers = [
         actorId: e.userId,
         subject: { kind: 'enrolment_request', id: e.enrolmentId, title: course.title },
         link: '/requests',
-        recipients: await managersOf(ctx, course),
+        recipients: (await managersOf(ctx, course)).map((m) => m.userId),
       });
     },
+  }),
+  defineSubscriber({
+    event: 'enrolment.withdrawn',
+    name: 'counters-request-withdrawn',
+    handle: (ctx, e) => pushRequestCounters(ctx, e.courseId),
   }),
   defineSubscriber({
     event: 'course.published',
@@ -176,7 +204,7 @@ export const notificationSubscribers = [
         actorId: e.userId,
         subject: { kind: 'submission', id: e.submissionId, title: found.assignment.title },
         link: `/course/${found.course.id}`,
-        recipients: await managersOf(ctx, found.course),
+        recipients: (await managersOf(ctx, found.course)).map((m) => m.userId),
       });
     },
   }),
