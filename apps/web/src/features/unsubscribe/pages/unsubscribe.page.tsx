@@ -159,7 +159,7 @@ function Unsubscribed({ label, already }: { label: string; already: boolean }) {
         </Typography>
         <Typography sx={{ color: 'text.secondary' }}>
           You can change this in your profile’s{' '}
-          <Link component={RouterLink} to={SETTINGS_PATH}>
+          <Link component={RouterLink} to={SETTINGS_PATH} underline="always">
             notification settings
           </Link>
           .
@@ -257,7 +257,7 @@ function Outcome({
   actions?: ReactNode;
 }) {
   return (
-    <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
+    <Stack spacing={3} sx={{ alignItems: 'flex-start', pt: 1 }}>
       <Box aria-hidden sx={{ display: 'flex' }}>
         {icon}
       </Box>
