@@ -35,13 +35,12 @@ import { type Mailer, OutboxMailer, SmtpMailer } from './core/mail/mailer.ts';
 import type { AppModule, ContentProcessor } from './core/module.ts';
 import { createRealtime } from './core/realtime/create-realtime.ts';
 import type { RealtimeHub } from './core/realtime/hub.ts';
-import { registerRealtimeStream } from './core/realtime/stream.ts';
 import { InstallSecrets } from './core/secrets/install-secrets.ts';
 import type { FileStore } from './core/storage/file-store.ts';
 import { LocalFileStore } from './core/storage/local-file-store.ts';
 import { VERSION } from './core/version.ts';
 import { auditModule } from './features/audit/index.ts';
-import { authModule, liveTokens, tokenAuthenticator } from './features/auth/index.ts';
+import { authModule, tokenAuthenticator } from './features/auth/index.ts';
 import { catalogueModule } from './features/catalogue/index.ts';
 import { learningModule } from './features/learning/index.ts';
 import { messagesModule } from './features/messages/index.ts';
@@ -49,6 +48,7 @@ import { notificationsModule } from './features/notifications/index.ts';
 import { organisationsModule } from './features/organisations/index.ts';
 import { permissionsModule } from './features/permissions/index.ts';
 import { profilesModule } from './features/profiles/index.ts';
+import { realtimeModule } from './features/realtime/index.ts';
 import { scormModule } from './features/scorm/index.ts';
 import { systemModule } from './features/system/index.ts';
 import { usersModule } from './features/users/index.ts';
@@ -60,6 +60,7 @@ export { VERSION };
 export const MODULES: readonly AppModule[] = [
   systemModule,
   authModule,
+  realtimeModule,
   organisationsModule,
   usersModule,
   permissionsModule,
@@ -194,10 +195,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
-  registerRealtimeStream(app, realtime, {
-    ...config.realtime,
-    liveTokens: liveTokens(database.db, config),
-  });
   for (const module of modules) {
     module.routes?.(app, ctx);
     module.contentRoutes?.(contentApp, ctx);

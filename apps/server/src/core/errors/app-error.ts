@@ -8,7 +8,7 @@ type FieldErrors = Record<string, string[]>;
  */
 export class AppError extends Error {
   constructor(
-    public readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
+    public readonly statusCode: 400 | 401 | 403 | 404 | 406 | 409 | 413 | 415 | 429 | 503,
     message: string,
     public readonly fieldErrors?: FieldErrors,
     public readonly nonFieldErrors?: string[],

@@ -23,3 +23,12 @@ export interface MissedMessages {
   events: RealtimeEvent[];
   complete: boolean;
 }
+
+/** The hub behind ctx.realtime, for the stream's route (a test may hand in a publish-only fake). */
+export function realtimeHubOf(realtime: Realtime): RealtimeHub {
+  const hub = realtime as Partial<RealtimeHub>;
+  if (typeof hub.subscribe !== 'function' || typeof hub.ready !== 'function') {
+    throw new Error('ctx.realtime cannot serve streams: it is not a RealtimeHub.');
+  }
+  return realtime as RealtimeHub;
+}

@@ -109,6 +109,18 @@ describe('realtime stream', () => {
     expect((await connect(bearer(pending.token))).status).toBe(403);
   });
 
+  it('answers 406 to a request that does not accept an event stream', async () => {
+    const learner = await signedInLearner(t, orgId);
+    const res = await t.app.inject({
+      url: STREAM,
+      headers: { ...bearer(learner.token), accept: 'application/json' },
+    });
+    expect(res.statusCode).toBe(406);
+    expect(res.json()).toEqual({
+      message: 'This is an event stream: send Accept: text/event-stream.',
+    });
+  });
+
   it('replays what a reconnect missed after its Last-Event-ID, in order, then goes live', async () => {
     const learner = await signedInLearner(t, orgId);
     const first = await connect(bearer(learner.token));

@@ -109,6 +109,12 @@ export function registerRealtimeStream(
     },
     async (request, reply) => {
       const auth = caller(request);
+      // Content negotiation: what EventSource sends. It also keeps a plain request (a script, an
+      // injected test request) from holding a stream open by mistake.
+      const accept = request.headers.accept ?? '';
+      if (!accept.includes('text/event-stream') && !accept.includes('*/*')) {
+        throw new AppError(406, 'This is an event stream: send Accept: text/event-stream.');
+      }
       if ((perUser.get(auth.userId) ?? 0) >= options.maxStreamsPerUser) {
         throw new AppError(429, 'Too many open streams.');
       }
