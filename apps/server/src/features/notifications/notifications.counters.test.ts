@@ -8,10 +8,11 @@ import {
   signedInLearner,
   tokenFor,
 } from '../../../test/auth.ts';
-import { makeCourse, makeEnrolmentRequest } from '../../../test/factories/index.ts';
+import { makeCourse, makeEnrolmentRequest, makeUser } from '../../../test/factories/index.ts';
 import { api } from '../../../test/http.ts';
 import type { RealtimeMessage } from '../../core/realtime/realtime.ts';
 import { memberships } from '../../schema/users.table.ts';
+import { ITEMS_PUSHED_UP_TO } from './notify.ts';
 
 let t: TestApp;
 let published: { userIds: number[]; message: RealtimeMessage }[] = [];
@@ -148,5 +149,54 @@ describe('the messages counter', () => {
     );
     expect(read.statusCode).toBe(200);
     expect((await counters(learner)).messages).toBe(0);
+  });
+});
+
+describe('live pushes of a large fan-out', () => {
+  it('past the item limit: one list invalidation and one counters publish per distinct count', async () => {
+    const org = await makeOrganisationWithStaff(t.database.db, t.config);
+    const course = await makeCourse(t.database.db, { organisationId: org.org.id });
+    const learners = [];
+    for (let i = 0; i <= ITEMS_PUSHED_UP_TO; i++)
+      learners.push((await makeUser(t.database.db, { organisationId: org.org.id })).id);
+    // One of them has an older unread notification: a count of 2 where the others have 1.
+    const early = await makeCourse(t.database.db, { organisationId: org.org.id });
+    await api(t).post(`/api/courses/${early.id}/assign/`, org.admin.token, {
+      users: [learners[0]],
+    });
+    await drain();
+    published = [];
+
+    const res = await api(t).post(`/api/courses/${course.id}/assign/`, org.admin.token, {
+      users: learners,
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    await drain();
+    const byType = (type: string) => published.filter((p) => p.message.type === type);
+    expect(byType('notification.created')).toEqual([]);
+    const [invalidate, ...more] = byType('invalidate');
+    expect(more).toEqual([]);
+    expect(invalidate!.userIds.sort()).toEqual([...learners].sort());
+    expect(invalidate!.message.data).toEqual({ keys: [['notifications', 'list']] });
+    const counts = byType('counters').map((p) => [p.message.data, p.userIds.length]);
+    expect(counts).toHaveLength(2);
+    expect(counts).toContainEqual([{ notifications: 1 }, learners.length - 1]);
+    expect(counts).toContainEqual([{ notifications: 2 }, 1]);
+  });
+
+  it('a small fan-out pushes each recipient their own item', async () => {
+    const org = await makeOrganisationWithStaff(t.database.db, t.config);
+    const course = await makeCourse(t.database.db, { organisationId: org.org.id });
+    const learner = await signedInLearner(t, org.org.id);
+    await api(t).post(`/api/courses/${course.id}/assign/`, org.admin.token, {
+      users: [learner.user.id],
+    });
+    await drain();
+    const created = published.filter((p) => p.message.type === 'notification.created');
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({
+      userIds: [learner.user.id],
+      message: { data: { type: 'enrolment_assigned', link: `/course/${course.id}` } },
+    });
   });
 });
