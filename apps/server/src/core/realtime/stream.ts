@@ -54,6 +54,7 @@ export function registerRealtimeStream(
   let heartbeat: NodeJS.Timeout | undefined;
   let recheck: NodeJS.Timeout | undefined;
   let checking = false;
+  let closing = false;
 
   const recheckTokens = async (userId?: number) => {
     if (checking && userId === undefined) return;
@@ -94,6 +95,7 @@ export function registerRealtimeStream(
 
   // Open streams would hold server.close() until they end by themselves: end them first.
   app.addHook('preClose', async () => {
+    closing = true;
     for (const stream of [...streams]) stream.end();
     stopTimers();
   });
@@ -159,6 +161,11 @@ export function registerRealtimeStream(
       } catch (err) {
         unsubscribe();
         request.log.error({ err }, 'realtime: cannot listen');
+        throw new AppError(503, 'Live updates are not available right now.');
+      }
+      if (closing) {
+        // The node began to shut down meanwhile: a stream opened now would hold it up.
+        unsubscribe();
         throw new AppError(503, 'Live updates are not available right now.');
       }
       if (res.destroyed || request.raw.destroyed) {
