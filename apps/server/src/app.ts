@@ -30,7 +30,7 @@ import { registerGracefulClose } from './core/http/graceful.ts';
 import { registerInputGuard } from './core/http/input-guard.ts';
 import { genReqId } from './core/http/request-id.ts';
 import { registerSpa } from './core/http/spa.ts';
-import { JobQueue } from './core/jobs/queue.ts';
+import { JOBS_CHANNEL, JobQueue } from './core/jobs/queue.ts';
 import { type Mailer, OutboxMailer, SmtpMailer } from './core/mail/mailer.ts';
 import type { AppModule, ContentProcessor } from './core/module.ts';
 import { createRealtime } from './core/realtime/create-realtime.ts';
@@ -223,7 +223,15 @@ export function createAppContext(
     database,
     db: database.db,
     bus,
-    jobs: new JobQueue(database.db, log),
+    // A started queue (main.ts) hears of new jobs from any node at once instead of at its next poll.
+    jobs: new JobQueue(database.db, log, {
+      wakeUp: (onWake) =>
+        database.listen(JOBS_CHANNEL, {
+          onPayload: onWake,
+          onConnect: (reconnected) => reconnected && onWake(),
+          onError: (err) => log.warn({ err }, 'job queue: LISTEN connection failed'),
+        }),
+    }),
     files: options.files ?? new LocalFileStore(`${config.dataDir}/files`),
     realtime,
     mailer:

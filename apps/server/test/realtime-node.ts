@@ -1,8 +1,8 @@
 /**
  * One node of the two-node realtime test (src/core/realtime/realtime-nodes.test.ts), run with tsx as a process of its
  * own on a PostgreSQL test database: the whole app (buildApp, every module) on an ephemeral port,
- * plus one test route through which a request to this node publishes. Prints `listening <port>`,
- * then serves until SIGTERM.
+ * with its job queue started as main.ts does, plus one test route through which a request to this
+ * node publishes. Prints `listening <port>`, then serves until SIGTERM.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -53,6 +53,8 @@ const app = await buildApp({
   modules: [...MODULES, publishModule],
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
+// Background work as main.ts runs it: event subscribers (notifications) run on either node.
+app.ctx.jobs.start();
 console.log(`listening ${(app.server.address() as AddressInfo).port}`);
 
 process.once('SIGTERM', async () => {

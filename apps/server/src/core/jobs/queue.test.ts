@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../test/database.ts';
 import type { Database } from '../db/database.ts';
 import { jobs } from './jobs.table.ts';
-import { enqueue, JobQueue } from './queue.ts';
+import { enqueue, JOBS_CHANNEL, JobQueue } from './queue.ts';
 
 declare module './queue.ts' {
   interface JobTypes {
@@ -89,6 +89,32 @@ describe('JobQueue', () => {
     queue.start();
     await enqueue(database.db, 'test.echo', [{ n: 42 }]);
     await vi.waitFor(() => expect(seen).toContain(42), { timeout: 5000 });
+    await queue.stop();
+  });
+
+  it('with wake-ups, takes a job queued elsewhere at once rather than at its next poll', async () => {
+    const queue = new JobQueue(
+      database.db,
+      { error: vi.fn(), warn: vi.fn() },
+      {
+        pollMs: 60_000,
+        wakeUp: (onWake) => database.listen(JOBS_CHANNEL, { onPayload: onWake }),
+      },
+    );
+    const seen: number[] = [];
+    queue.register('test.echo', async ({ n }) => {
+      seen.push(n);
+    });
+    queue.start();
+    // The first poll finds nothing; from then on only a wake-up can make it look again.
+    await new Promise((r) => setTimeout(r, 300));
+    const queued = performance.now();
+    await database.db.transaction(async (tx) => {
+      await enqueue(tx, 'test.echo', [{ n: 7 }]);
+      await enqueue(tx, 'test.echo', [{ n: 8 }]);
+    });
+    await vi.waitFor(() => expect(seen.sort()).toEqual([7, 8]), { timeout: 5000, interval: 5 });
+    expect(performance.now() - queued).toBeLessThan(2_000);
     await queue.stop();
   });
 

@@ -18,7 +18,14 @@ type Handler<T extends JobType> = (payload: JobTypes[T]) => Promise<void>;
  */
 export type JobLane = 'default' | 'long';
 
-/** Queues work in the caller's transaction: it exists only if the use case commits. */
+/** NOTIFYed whenever jobs are queued: idle nodes listening on it claim them at once. */
+export const JOBS_CHANNEL = 'atrium_jobs';
+
+/**
+ * Queues work in the caller's transaction: it exists only if the use case commits. The NOTIFY
+ * goes out with the commit (PostgreSQL folds the same one sent twice in a transaction), so nodes
+ * that listen pick the jobs up without waiting for their next poll.
+ */
 export async function enqueue<T extends JobType>(
   db: DbOrTx,
   type: T,
@@ -35,7 +42,11 @@ export async function enqueue<T extends JobType>(
       })),
     );
   }
+  if (payloads.length > 0) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
 }
+
+/** Calls `onWake` whenever jobs may have been queued (by any node); the queue closes it at stop. */
+export type JobWakeUp = (onWake: () => void) => Promise<{ close(): Promise<void> }>;
 
 /** A job running longer than this is taken to belong to a dead node and is run again. */
 export const STALE_AFTER_MS = 10 * 60_000;
@@ -50,12 +61,21 @@ export class JobQueue {
   private readonly longTypes = new Set<string>();
   private readonly timers = new Map<JobLane, NodeJS.Timeout>();
   private readonly running = new Map<JobLane, Promise<number>>();
+  /** Lanes waiting for their next poll, and lanes woken while a batch ran. */
+  private readonly idle = new Map<JobLane, () => void>();
+  private readonly woken = new Set<JobLane>();
+  private wakeUp: Promise<{ close(): Promise<void> } | null> | null = null;
   private stopped = true;
 
   constructor(
     private readonly db: Db,
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
-    private readonly options: { pollMs?: number; batch?: number } = {},
+    private readonly options: {
+      pollMs?: number;
+      batch?: number;
+      /** Without it the queue only polls (every pollMs, 1 s by default). */
+      wakeUp?: JobWakeUp;
+    } = {},
   ) {}
 
   register<T extends JobType>(
@@ -71,21 +91,53 @@ export class JobQueue {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    const pollMs = this.options.pollMs ?? 1000;
     for (const lane of ['default', 'long'] as const) {
+      const wait = (ms: number) => {
+        const timer = setTimeout(tick, ms);
+        this.timers.set(lane, timer);
+        if (ms > 0) {
+          this.idle.set(lane, () => {
+            clearTimeout(timer);
+            this.idle.delete(lane);
+            this.timers.set(lane, setTimeout(tick, 0));
+          });
+        }
+      };
       const tick = async () => {
+        this.idle.delete(lane);
+        this.woken.delete(lane);
         if (this.stopped) return;
         try {
           const run = this.runDue(lane);
           this.running.set(lane, run);
           const done = await run;
-          // Busy: go again at once; idle: wait for the next poll.
-          this.timers.set(lane, setTimeout(tick, done > 0 ? 0 : (this.options.pollMs ?? 1000)));
+          // Busy (or woken meanwhile): go again at once; idle: wait for the next poll or a wake-up.
+          wait(done > 0 || this.woken.has(lane) ? 0 : pollMs);
         } catch (err) {
           this.log.error({ err, lane }, 'job queue poll failed');
-          this.timers.set(lane, setTimeout(tick, this.options.pollMs ?? 1000));
+          wait(pollMs);
         }
       };
-      this.timers.set(lane, setTimeout(tick, 0));
+      wait(0);
+    }
+    if (this.options.wakeUp) {
+      this.wakeUp = this.options
+        .wakeUp(() => this.wake())
+        .catch((err) => {
+          this.log.warn({ err }, 'job queue: no wake-ups, polling only');
+          return null;
+        });
+    }
+  }
+
+  /** Jobs may be due: idle lanes look now, busy ones once their batch is done. */
+  private wake(): void {
+    if (this.stopped) return;
+    for (const lane of ['default', 'long'] as const) {
+      const now = this.idle.get(lane);
+      if (now) now();
+      else this.woken.add(lane);
     }
   }
 
@@ -93,6 +145,10 @@ export class JobQueue {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
+    this.idle.clear();
+    const wakeUp = this.wakeUp;
+    this.wakeUp = null;
+    await (await wakeUp)?.close();
     await Promise.all([...this.running.values()].map((run) => run.catch(() => 0)));
   }
 

@@ -1,9 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, type SignedIn, signedInLearner } from '../../../test/auth.ts';
+import {
+  bearer,
+  makeOrganisationWithStaff,
+  type SignedIn,
+  signedInLearner,
+} from '../../../test/auth.ts';
 import { TEST_ENGINE } from '../../../test/database.ts';
-import { makeOrganisation } from '../../../test/factories/index.ts';
+import { enrol, makeCourse, makeOrganisation } from '../../../test/factories/index.ts';
 import {
   createDatabase,
   dropDatabase,
@@ -140,6 +145,39 @@ describe.skipIf(TEST_ENGINE !== 'postgres')(
         Array.from({ length: 20 }, (_, i) => i),
       );
       expect(onB.events.map((e) => e.id)).toEqual(onA.events.map((e) => e.id));
+    });
+
+    it('a notification raised by a request to node A reaches the learner’s stream on node B within one second', async () => {
+      const staff = await makeOrganisationWithStaff(database.db, config);
+      const course = await makeCourse(database.db, { organisationId: staff.org.id });
+      const learner = await signedInLearner(harness(), staff.org.id);
+      await enrol(database.db, course.id, learner.user.id);
+      const onB = await stream(nodeB, learner);
+
+      // The admin takes the learner off the course through node A: the use case commits an
+      // event, either node's job queue (woken by NOTIFY) runs the notifications subscriber, which
+      // writes the notification and publishes it.
+      const sent = performance.now();
+      const res = await fetch(`${nodeA}/api/courses/${course.id}/unassign/`, {
+        method: 'POST',
+        headers: { ...bearer(staff.admin.token), 'content-type': 'application/json' },
+        body: JSON.stringify({ users: [learner.user.id] }),
+      });
+      expect(res.status).toBe(200);
+      await res.text();
+      const event = await onB.next((e) => messageOf(e).type === 'notification.created', 5_000);
+      const latency = event.at - sent;
+      console.info(
+        `notification: request to node A → stream on node B in ${latency.toFixed(1)} ms`,
+      );
+      expect(latency).toBeLessThan(1_000);
+      expect(messageOf(event).data).toMatchObject({
+        type: 'enrolment_unassigned',
+        link: '/asssigned_course',
+      });
+      // The unread counter follows.
+      const counters = await onB.next((e) => messageOf(e).type === 'counters');
+      expect(messageOf(counters).data).toEqual({ notifications: 1 });
     });
 
     it('works the other way, for many users at once, and never to someone else', async () => {
