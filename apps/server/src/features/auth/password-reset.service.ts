@@ -5,6 +5,7 @@ import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { AppError, badRequest } from '../../core/errors/app-error.ts';
 import { enqueue } from '../../core/jobs/queue.ts';
+import { SESSION_REVOKED } from '../../core/realtime/realtime.ts';
 import { organisations } from '../../schema/organisations.table.ts';
 import { users } from '../../schema/users.table.ts';
 import { resolveOrganisation } from '../organisations/index.ts';
@@ -107,6 +108,8 @@ export async function confirmPasswordReset(
       details: { via: input.uid ? 'link' : 'code' },
     });
   });
+  // Its open streams end now rather than at their next token check.
+  await ctx.realtime.publish([userId], { type: SESSION_REVOKED });
 }
 
 const SET_PASSWORD_TTL_MS = 7 * 24 * 3_600_000;

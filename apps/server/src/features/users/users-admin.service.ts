@@ -15,6 +15,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors/app-error.ts';
+import { SESSION_REVOKED } from '../../core/realtime/realtime.ts';
 import { organisations } from '../../schema/organisations.table.ts';
 import { userProfiles } from '../../schema/profiles.table.ts';
 import { departments, designations, locations } from '../../schema/structure.table.ts';
@@ -265,6 +266,11 @@ export const usersAdmin = {
           action.action === 'change_role' ? { from: member.roleId, to: action.role } : undefined,
       });
     });
+    // Rejection and deactivation revoked every session: its open streams end now, on every node,
+    // rather than at their next token check.
+    if (action.action === 'reject' || action.action === 'deactivate') {
+      await ctx.realtime.publish([userId], { type: SESSION_REVOKED });
+    }
     const page = await list(
       ctx.db,
       auth,
@@ -304,6 +310,8 @@ export const usersAdmin = {
         details: { username: member.user.username, email: member.user.email, role: member.roleId },
       });
     });
+    // Its sessions are gone (revoked, or deleted with the account): open streams end now.
+    await ctx.realtime.publish([userId], { type: SESSION_REVOKED });
   },
 
   async licences(ctx: AppContext, auth: AuthContext, organisationId?: number): Promise<TLicence[]> {
