@@ -12,6 +12,7 @@ import { routeItems, toDrawerItems } from '../../../shared/menu/drawer-items.ts'
 import { isAdmin, isSuperadmin } from '../../../shared/session/roles.ts';
 import { useSession } from '../../../shared/session/session-context.ts';
 import { useActivity } from '../../activity/index.ts';
+import { useCounters } from '../../notifications/index.ts';
 import { MyActivityCard } from '../components/my-activity-card.tsx';
 import { PendingApproval } from '../components/pending-approval.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
@@ -66,6 +67,7 @@ export default function DashboardPage() {
     LOAD_FAILED,
   );
   const mySignIns = useActivity({ user: me, kind: 'sign_in', page_size: 5 }, approved, LOAD_FAILED);
+  const counters = useCounters();
   const organisationSignIns = useActivity(
     { kind: 'sign_in', page_size: 8 },
     approved && admin,
@@ -98,7 +100,8 @@ export default function DashboardPage() {
       key: 'notifications',
       label: 'Unread notifications',
       icon: <NotificationsOutlined />,
-      value: String(user.profile.unread_notification),
+      // The live count (the stream keeps it fresh, as the bell's); the session's is a snapshot.
+      value: String(counters.data?.notifications ?? user.profile.unread_notification),
     },
     {
       key: 'sign-ins',
