@@ -57,8 +57,16 @@ async function pushRequestCounters(ctx: AppContext, courseId: number) {
     const [course] = await ctx.db.select().from(courses).where(eq(courses.id, courseId));
     if (!course) return;
     const byCount = new Map<number, number[]>();
+    // Every admin of the organisation manages the same courses, so they share one count: one
+    // query for all of them, and one for the author, not one per manager.
+    const counted = new Map<string, number>();
     for (const manager of await managersOf(ctx, course)) {
-      const n = await pendingRequests(ctx.db, manager);
+      const scope = manager.roleId === ROLE.ADMIN ? 'admins' : `user:${manager.userId}`;
+      let n = counted.get(scope);
+      if (n === undefined) {
+        n = await pendingRequests(ctx.db, manager);
+        counted.set(scope, n);
+      }
       byCount.set(n, [...(byCount.get(n) ?? []), manager.userId]);
     }
     for (const [requests, userIds] of byCount) {
