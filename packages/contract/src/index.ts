@@ -1,3 +1,5 @@
+export * from './approvals/approvals.operations.ts';
+export * from './approvals/approvals.ts';
 export * from './audit/audit.operations.ts';
 export * from './audit/audit.ts';
 export * from './auth/auth.operations.ts';
