@@ -68,15 +68,31 @@ export const ZOrganisationListQuery = ZPageQuery.extend({
   search: z.string().trim().max(100).optional(),
 });
 
+const departmentName = alnumSpaces('department name', 120);
+/**
+ * The user who approves for the department's members (approval level "department head"): an
+ * active member of the department's organisation; null clears it.
+ */
+const departmentHead = zId.nullable();
+
 export const ZDepartmentCreate = z.strictObject({
   organization: zId,
-  name: alnumSpaces('department name', 120),
+  name: departmentName,
+  head: departmentHead.optional(),
 });
-export const ZDepartmentUpdate = z.strictObject({ name: alnumSpaces('department name', 120) });
+/**
+ * Either field alone: renaming keeps the head, and the head changes without a rename (an empty
+ * body is refused for every PATCH by the server's input guard).
+ */
+export const ZDepartmentUpdate = z
+  .strictObject({ name: departmentName, head: departmentHead })
+  .partial();
+export type TDepartmentUpdate = z.infer<typeof ZDepartmentUpdate>;
 export const ZDepartment = z.object({
   id: z.number().int(),
   organization: z.number().int(),
   name: z.string(),
+  head: z.object({ id: z.number().int(), fullname: z.string() }).nullable(),
   user_count: z.number().int(),
   designation_count: z.number().int(),
   location_count: z.number().int(),

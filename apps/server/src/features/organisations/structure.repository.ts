@@ -1,7 +1,8 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { userProfiles } from '../../schema/profiles.table.ts';
 import { departments, designations, locations } from '../../schema/structure.table.ts';
+import { memberships, users } from '../../schema/users.table.ts';
 
 /**
  * How many profiles point at a department, designation or location. Written
@@ -12,19 +13,67 @@ const usersIn = (column: 'department_id' | 'designation_id' | 'location_id', out
 const childrenOf = (table: typeof designations | typeof locations) =>
   sql<number>`(select count(*)::int from ${table} c where c.department_id = "departments"."id")`;
 
-export async function listDepartments(db: DbOrTx, organisationId: number) {
-  return db
+/**
+ * Departments as the API answers them. The head comes from a join in the same query, so a list
+ * of any length is one round trip; a user without a name is shown by their user name.
+ */
+async function departmentRows(db: DbOrTx, where: SQL) {
+  const rows = await db
     .select({
       id: departments.id,
       organization: departments.organisationId,
       name: departments.name,
+      headId: users.id,
+      headFirst: users.firstName,
+      headLast: users.lastName,
+      headUsername: users.username,
       user_count: usersIn('department_id', 'departments'),
       designation_count: childrenOf(designations),
       location_count: childrenOf(locations),
     })
     .from(departments)
-    .where(eq(departments.organisationId, organisationId))
+    .leftJoin(users, eq(users.id, departments.headUserId))
+    .where(where)
     .orderBy(asc(departments.name));
+  return rows.map(({ headId, headFirst, headLast, headUsername, ...row }) => ({
+    ...row,
+    head:
+      headId === null
+        ? null
+        : {
+            id: headId,
+            fullname: [headFirst, headLast].filter(Boolean).join(' ') || (headUsername ?? ''),
+          },
+  }));
+}
+
+export function listDepartments(db: DbOrTx, organisationId: number) {
+  return departmentRows(db, eq(departments.organisationId, organisationId));
+}
+
+export async function departmentRow(db: DbOrTx, id: number) {
+  const [row] = await departmentRows(db, eq(departments.id, id));
+  return row;
+}
+
+/**
+ * Whether the user may head a department of the organisation: a member of it whose account is
+ * active and approved (the users list's "active" status).
+ */
+export async function isActiveMember(db: DbOrTx, organisationId: number, userId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.organisationId, organisationId),
+        eq(memberships.userId, userId),
+        eq(users.isActive, true),
+        eq(users.approvalStatus, 1),
+      ),
+    );
+  return row !== undefined;
 }
 
 export async function findDepartment(db: DbOrTx, id: number) {

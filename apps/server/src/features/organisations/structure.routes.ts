@@ -43,10 +43,11 @@ export function registerStructureRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   route(app, ops.departmentCreate, { access: manage }, async (req) =>
-    structure.createDepartment(ctx, caller(req), req.body),
+    structure.createDepartment(ctx, caller(req), req.body, { ip: req.ip }),
   );
+  // Renames and/or sets the head (the operation keeps its spec name).
   route(app, ops.departmentRename, { access: manage }, async (req) =>
-    structure.renameDepartment(ctx, caller(req), req.params.id, req.body.name),
+    structure.updateDepartment(ctx, caller(req), req.params.id, req.body, { ip: req.ip }),
   );
   route(app, ops.departmentRemove, { access: manage }, async (req) => {
     await structure.deleteDepartment(ctx, caller(req), req.params.id);

@@ -1,22 +1,29 @@
+import type { TDepartmentUpdate } from '@atrium/contract';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AuthContext } from '../../core/auth/access.ts';
 import { assertSameOrganisation } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
-import { conflict, notFound } from '../../core/errors/app-error.ts';
+import { runInTransaction } from '../../core/db/transaction.ts';
+import { conflict, fieldError, notFound } from '../../core/errors/app-error.ts';
 import { postgresCode } from '../../core/errors/error-handler.ts';
 import { organisations } from '../../schema/organisations.table.ts';
 import { departments, designations, locations } from '../../schema/structure.table.ts';
 import { canSeeOrganisation } from './organisations.policy.ts';
 import {
+  departmentRow,
   departmentUsage,
   findDepartment,
   findInDepartment,
+  isActiveMember,
   listDepartments,
   listDesignations,
   listLocations,
   usersWith,
 } from './structure.repository.ts';
+
+export const HEAD_NOT_MEMBER = "Choose an active user of the department's organisation.";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -40,6 +47,36 @@ async function organisationExists(db: DbOrTx, auth: AuthContext, id: number) {
 
 function assertVisible(auth: AuthContext, organisationId: number) {
   if (!canSeeOrganisation(auth, organisationId)) throw notFound('Organisation not found.');
+}
+
+/** Checked before anything is written: a refused head leaves the department as it was. */
+async function assertHeadAllowed(
+  db: DbOrTx,
+  organisationId: number,
+  head: number | null | undefined,
+) {
+  if (head == null) return;
+  if (!(await isActiveMember(db, organisationId, head))) throw fieldError('head', HEAD_NOT_MEMBER);
+}
+
+/**
+ * The head decides who approves for the department's members, so a change is audited like the
+ * organisation's other access-relevant settings (organisation.changed, old and new values).
+ */
+function auditHead(
+  tx: DbOrTx,
+  auth: AuthContext,
+  dept: { id: number; organisationId: number; name: string },
+  change: { old: number | null; new: number | null },
+  ip: string | undefined,
+) {
+  return recordAudit(tx, {
+    action: 'organisation.changed',
+    actorId: auth.userId,
+    organisationId: dept.organisationId,
+    ip,
+    details: { department: { id: dept.id, name: dept.name }, changes: { head: change } },
+  });
 }
 
 /** Unique names per parent are enforced by the database; say so in words. */
@@ -69,33 +106,55 @@ export const structure = {
   async createDepartment(
     ctx: AppContext,
     auth: AuthContext,
-    input: { organization: number; name: string },
+    input: { organization: number; name: string; head?: number | null },
+    meta: { ip?: string } = {},
   ) {
     await organisationExists(ctx.db, auth, input.organization);
-    const [row] = await unique(
+    await assertHeadAllowed(ctx.db, input.organization, input.head);
+    const head = input.head ?? null;
+    const id = await unique(
       () =>
-        ctx.db
-          .insert(departments)
-          .values({ organisationId: input.organization, name: input.name })
-          .returning(),
+        runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+          const [row] = await tx
+            .insert(departments)
+            .values({ organisationId: input.organization, name: input.name, headUserId: head })
+            .returning();
+          if (head !== null) await auditHead(tx, auth, row!, { old: null, new: head }, meta.ip);
+          return row!.id;
+        }),
       'A department',
     );
-    return {
-      id: row!.id,
-      organization: row!.organisationId,
-      name: row!.name,
-      user_count: 0,
-      designation_count: 0,
-      location_count: 0,
-    };
+    return (await departmentRow(ctx.db, id))!;
   },
-  async renameDepartment(ctx: AppContext, auth: AuthContext, id: number, name: string) {
+  /** A rename, a new head or both; `head: null` clears it, an absent head keeps it. */
+  async updateDepartment(
+    ctx: AppContext,
+    auth: AuthContext,
+    id: number,
+    input: TDepartmentUpdate,
+    meta: { ip?: string } = {},
+  ) {
     const dept = await departmentOf(ctx.db, auth, id);
+    await assertHeadAllowed(ctx.db, dept.organisationId, input.head);
+    const headChanged = input.head !== undefined && input.head !== dept.headUserId;
     await unique(
-      () => ctx.db.update(departments).set({ name }).where(eq(departments.id, id)),
+      () =>
+        runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+          await tx
+            .update(departments)
+            .set({
+              ...(input.name !== undefined && { name: input.name }),
+              ...(input.head !== undefined && { headUserId: input.head }),
+            })
+            .where(eq(departments.id, id));
+          if (headChanged) {
+            const change = { old: dept.headUserId, new: input.head ?? null };
+            await auditHead(tx, auth, { ...dept, name: input.name ?? dept.name }, change, meta.ip);
+          }
+        }),
       'A department',
     );
-    return (await listDepartments(ctx.db, dept.organisationId)).find((d) => d.id === id)!;
+    return (await departmentRow(ctx.db, id))!;
   },
   async deleteDepartment(ctx: AppContext, auth: AuthContext, id: number) {
     await departmentOf(ctx.db, auth, id);

@@ -199,6 +199,7 @@ describe('departments, designations and locations', () => {
         id: d,
         organization: acme.org.id,
         name: 'Sales',
+        head: null,
         user_count: 0,
         designation_count: 1,
         location_count: 1,

@@ -1,10 +1,12 @@
 import {
   organisationOps as ops,
   type TDepartment,
+  type TDepartmentUpdate,
   type TDesignation,
   type TLocation,
+  userOps,
 } from '@atrium/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../shared/api/call.ts';
 import { MESSAGES } from '../../../shared/notify/messages.ts';
 import { organisationAdminKeys } from './organisations.api.ts';
@@ -79,11 +81,11 @@ export function useDepartmentMutations(organisationId: number) {
     onSuccess: refresh,
     meta: { errorMessage: MESSAGES.postFailed, successMessage: 'Department added.' },
   });
-  const rename = useMutation({
-    mutationFn: ({ id, name }: { id: number; name: string }) =>
-      call(ops.departmentRename, { params: { id }, body: { name } }),
+  const update = useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: TDepartmentUpdate }) =>
+      call(ops.departmentRename, { params: { id }, body: changes }),
     onSuccess: refresh,
-    meta: { errorMessage: MESSAGES.updateFailed, successMessage: 'Department renamed.' },
+    meta: { errorMessage: MESSAGES.updateFailed, successMessage: 'Department saved.' },
   });
   const remove = useMutation({
     mutationFn: (department: TDepartment) =>
@@ -91,7 +93,28 @@ export function useDepartmentMutations(organisationId: number) {
     onSuccess: refresh,
     meta: { errorMessage: MESSAGES.deleteFailed, successMessage: 'Department deleted.' },
   });
-  return { create, rename, remove };
+  return { create, update, remove };
+}
+
+/**
+ * Who may head a department: the organisation's active users, searched by the server (name, user
+ * name or e-mail), the first 20 by name. The organisation is named so a superadmin editing
+ * another organisation's structure sees that organisation's people.
+ */
+export function useHeadCandidates(organisationId: number, search: string, enabled: boolean) {
+  const query = {
+    organization: organisationId,
+    status: 'active' as const,
+    search: search.trim() || undefined,
+    ordering: 'name' as const,
+    page_size: 20,
+  };
+  return useQuery({
+    queryKey: ['structure', 'head-candidates', query],
+    queryFn: ({ signal }) => call(userOps.list, { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }
 
 const LABEL: Record<ChildKind, string> = { designation: 'Designation', location: 'Location' };

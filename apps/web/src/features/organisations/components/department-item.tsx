@@ -2,6 +2,7 @@ import type { TDepartment } from '@atrium/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
+import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -14,16 +15,16 @@ import { DepartmentChildren } from './department-children.tsx';
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** One department: its counts in the summary, its designations and locations inside. */
+/** One department: its head and counts in the summary, its designations and locations inside. */
 export function DepartmentItem({
   department,
   editable,
-  onRename,
+  onEdit,
   onDelete,
 }: {
   department: TDepartment;
   editable: boolean;
-  onRename: () => void;
+  onEdit: () => void;
   onDelete: () => void;
 }) {
   return (
@@ -41,7 +42,17 @@ export function DepartmentItem({
           <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {department.name}
           </Typography>
-          <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap', minWidth: 0 }}>
+            <Chip
+              size="small"
+              color={department.head ? 'primary' : 'default'}
+              variant="outlined"
+              icon={<SupervisorAccountOutlined />}
+              label={department.head ? `Head: ${department.head.fullname}` : 'No head'}
+              // A long name is cut short in the chip; the whole of it stays readable on hover.
+              title={department.head?.fullname}
+              sx={{ maxWidth: '100%' }}
+            />
             <Chip size="small" label={count(department.user_count, 'user')} />
             <Chip
               size="small"
@@ -59,8 +70,8 @@ export function DepartmentItem({
       <AccordionDetails sx={{ pt: 0 }}>
         {editable && (
           <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-            <Button size="small" startIcon={<EditOutlined />} onClick={onRename}>
-              Rename
+            <Button size="small" startIcon={<EditOutlined />} onClick={onEdit}>
+              Edit
             </Button>
             <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={onDelete}>
               Delete

@@ -1,4 +1,4 @@
-import { type TDepartment, ZDepartmentUpdate } from '@atrium/contract';
+import { type TDepartment, ZDepartmentCreate } from '@atrium/contract';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
@@ -8,12 +8,16 @@ import { errorMessage } from '../../../shared/api/api-error.ts';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
 import { useDepartmentMutations, useDepartments } from '../api/structure.api.ts';
+import { DepartmentDialog } from './department-dialog.tsx';
 import { DepartmentItem } from './department-item.tsx';
-import { AddNameForm, RenameDialog } from './name-field-form.tsx';
+import { AddNameForm } from './name-field-form.tsx';
 
-const NAME_RULE = ZDepartmentUpdate.shape.name;
+const NAME_RULE = ZDepartmentCreate.shape.name;
 
-/** The organisation's departments, each with its designations and locations. */
+/**
+ * The organisation's departments, each with its head, designations and locations. A department
+ * is added by name; its head is chosen when editing it.
+ */
 export function StructureCard({
   organisationId,
   editable,
@@ -22,8 +26,8 @@ export function StructureCard({
   editable: boolean;
 }) {
   const departments = useDepartments(organisationId);
-  const { create, rename, remove } = useDepartmentMutations(organisationId);
-  const [renaming, setRenaming] = useState<TDepartment | null>(null);
+  const { create, update, remove } = useDepartmentMutations(organisationId);
+  const [editing, setEditing] = useState<TDepartment | null>(null);
   const [deleting, setDeleting] = useState<TDepartment | null>(null);
   const closeDelete = () => {
     setDeleting(null);
@@ -60,21 +64,19 @@ export function StructureCard({
                 key={department.id}
                 department={department}
                 editable={editable}
-                onRename={() => setRenaming(department)}
+                onEdit={() => setEditing(department)}
                 onDelete={() => setDeleting(department)}
               />
             ))}
           </Stack>
         )}
       </Stack>
-      {renaming && (
-        <RenameDialog
-          title={`Rename ${renaming.name}`}
-          label="Department name"
-          initial={renaming.name}
-          rule={NAME_RULE}
-          onRename={(name) => rename.mutateAsync({ id: renaming.id, name })}
-          onClose={() => setRenaming(null)}
+      {editing && (
+        <DepartmentDialog
+          organisationId={organisationId}
+          department={editing}
+          onSave={(changes) => update.mutateAsync({ id: editing.id, changes })}
+          onClose={() => setEditing(null)}
         />
       )}
       <ConfirmDialog
