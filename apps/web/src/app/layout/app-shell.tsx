@@ -4,6 +4,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet, useLocation } from 'react-router';
 import { useModuleTimeTracking } from '../../features/activity/index.ts';
+import { RequestFlowBar } from '../../features/approvals/index.ts';
 import { useOrganisation } from '../../features/organisations/index.ts';
 import { toDrawerItems } from '../../shared/menu/drawer-items.ts';
 import { useSession } from '../../shared/session/session-context.ts';
@@ -13,6 +14,7 @@ import { IdleGuard } from '../idle/idle-guard.tsx';
 import { idlePolicy } from '../idle/idle-policy.ts';
 import { AppDrawer } from './app-drawer.tsx';
 import { ErrorFallback } from './error-fallback.tsx';
+import { useRequestFlow } from './request-flow.ts';
 import { TopBar } from './top-bar.tsx';
 
 /** The page area: its own crash boundary and loader, so the menu stays usable around them. */
@@ -26,6 +28,21 @@ function PageArea() {
         </Suspense>
       </ErrorBoundary>
     </InShellContext>
+  );
+}
+
+/**
+ * Spec §2 request-flow mode: the approver's bar over the page, naming the request and its
+ * decisions. Its own boundary: should it fail, the page under it stays usable.
+ */
+function RequestFlowArea() {
+  const requestFlow = useRequestFlow();
+  const { search } = useLocation();
+  if (!requestFlow) return null;
+  return (
+    <ErrorBoundary resetKeys={[search]} fallbackRender={() => null}>
+      <RequestFlowBar />
+    </ErrorBoundary>
   );
 }
 
@@ -80,6 +97,7 @@ export function AppShell() {
         }}
       >
         <Toolbar aria-hidden />
+        <RequestFlowArea />
         <PageArea />
       </Box>
     </Box>
