@@ -1,4 +1,5 @@
 import { ROLE, UNSUBSCRIBE_PAGE } from '@atrium/contract';
+import { approvalsPages } from '../features/approvals/index.ts';
 import { authPages } from '../features/auth/index.ts';
 import { cataloguePages } from '../features/catalogue/index.ts';
 import { contentPlayerPages } from '../features/content-player/index.ts';
@@ -72,8 +73,8 @@ const CourseReviewsPage = lazyPage('course-reviews', learningPages.courseReviews
 const AssignedCoursesPage = lazyPage('assigned-courses', learningPages.assignedCourses);
 const UnassignedCoursesPage = lazyPage('unassigned-courses', learningPages.unassignedCourses);
 const CourseEnrolmentsPage = lazyPage('course-enrolments', learningPages.courseEnrolments);
-const EnrolmentRequestsPage = lazyPage('enrolment-requests', learningPages.requests);
 
+const RequestsPage = lazyPage('requests', approvalsPages.requests);
 const HlsPage = lazyPage('hls', contentPlayerPages.hls);
 const MessagesPage = lazyPage('messages', messagesPages.messages);
 
@@ -234,7 +235,7 @@ export const appRoutes: readonly AppRoute[] = [
   signedIn('/course-module/:id', { Page: CoursePlayerPage, title: 'Course' }),
   signedIn('/courses/add-course', { Page: AddCoursePage, title: 'Add course' }),
   signedIn('/reviewlist', { Page: ReviewListPage, title: 'My reviews' }),
-  signedIn('/requests', { Page: EnrolmentRequestsPage, title: 'Requests' }),
+  signedIn('/requests', { Page: RequestsPage, title: 'Requests' }),
 
   // Assessment: only the list is (perm).
   perm('/assessment'),

@@ -12,5 +12,4 @@ export const learningPages = {
   assignedCourses: () => import('./pages/assigned-courses.page.tsx'),
   unassignedCourses: () => import('./pages/unassigned-courses.page.tsx'),
   courseEnrolments: () => import('./pages/course-enrolments.page.tsx'),
-  requests: () => import('./pages/requests.page.tsx'),
 };
