@@ -5,6 +5,7 @@ import {
   groupByDay,
   notificationPlainText,
   notificationText,
+  TYPE_INFO,
 } from './notification-text.ts';
 import { notification } from './test-notification.ts';
 
@@ -32,18 +33,34 @@ describe('notificationText', () => {
     );
   });
 
-  it('keeps the server’s outcome of a decided request, emphasising the names in it', () => {
+  it('asks an approver to approve the request’s subject', () => {
     const n = notification({
-      type: 'enrolment_request_decided',
-      message: 'Your request to join Safety basics was rejected by Ada Admin.',
+      type: 'approval_pending',
+      subject: { kind: 'approval_request', id: 9, title: 'Course enrolment: Safety 101' },
+      actor: { id: 3, fullname: 'Lee Learner' },
     });
     expect(notificationText(n)).toEqual([
-      { text: 'Your request to join ' },
-      { text: 'Safety basics', strong: true },
+      { text: 'Lee Learner', strong: true },
+      { text: ' asks you to approve ' },
+      { text: 'Course enrolment: Safety 101', strong: true },
+    ]);
+    expect(TYPE_INFO.approval_pending.label).toBe('Request to decide');
+  });
+
+  it('keeps the server’s outcome of a decided request, emphasising the names in it', () => {
+    const n = notification({
+      type: 'approval_decided',
+      subject: { kind: 'approval_request', id: 9, title: 'Course enrolment: Safety 101' },
+      message: 'Your request Course enrolment: Safety 101 was rejected by Ada Admin.',
+    });
+    expect(notificationText(n)).toEqual([
+      { text: 'Your request ' },
+      { text: 'Course enrolment: Safety 101', strong: true },
       { text: ' was rejected by ' },
       { text: 'Ada Admin', strong: true },
       { text: '.' },
     ]);
+    expect(TYPE_INFO.approval_decided.label).toBe('Request decided');
   });
 });
 

@@ -12,8 +12,8 @@ type Category = 'enrolment' | 'request' | 'course' | 'assignment' | 'review' | '
 export const TYPE_INFO: Record<TNotificationType, { label: string; category: Category }> = {
   enrolment_assigned: { label: 'Enrolled in a course', category: 'enrolment' },
   enrolment_unassigned: { label: 'Removed from a course', category: 'enrolment' },
-  enrolment_request_decided: { label: 'Request decided', category: 'request' },
-  enrolment_request_pending: { label: 'Request to decide', category: 'request' },
+  approval_decided: { label: 'Request decided', category: 'request' },
+  approval_pending: { label: 'Request to decide', category: 'request' },
   course_published: { label: 'Course published', category: 'course' },
   assignment_graded: { label: 'Assignment graded', category: 'assignment' },
   submission_received: { label: 'Submission received', category: 'assignment' },
@@ -38,8 +38,9 @@ export function notificationText(n: TNotification): TextPart[] {
       return [who(n), { text: ' enrolled you in ' }, what(n)];
     case 'enrolment_unassigned':
       return [who(n), { text: ' removed you from ' }, what(n)];
-    case 'enrolment_request_pending':
-      return [who(n), { text: ' asked to join ' }, what(n)];
+    // The subject's title names the kind: "Course enrolment: Safety 101".
+    case 'approval_pending':
+      return [who(n), { text: ' asks you to approve ' }, what(n)];
     case 'course_published':
       return [what(n), { text: ' is published' }];
     case 'assignment_graded':
