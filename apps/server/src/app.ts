@@ -16,6 +16,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import type { ApprovalKind } from './core/approval-kind.ts';
 import { registerAccessControl } from './core/auth/access.ts';
 import { registerCsrfCookie } from './core/auth/csrf.ts';
 import type { AppConfig } from './core/config/config.ts';
@@ -39,6 +40,7 @@ import { InstallSecrets } from './core/secrets/install-secrets.ts';
 import type { FileStore } from './core/storage/file-store.ts';
 import { LocalFileStore } from './core/storage/local-file-store.ts';
 import { VERSION } from './core/version.ts';
+import { approvalsModule } from './features/approvals/index.ts';
 import { auditModule } from './features/audit/index.ts';
 import { authModule, tokenAuthenticator } from './features/auth/index.ts';
 import { catalogueModule } from './features/catalogue/index.ts';
@@ -68,6 +70,7 @@ export const MODULES: readonly AppModule[] = [
   profilesModule,
   catalogueModule,
   learningModule,
+  approvalsModule,
   messagesModule,
   notificationsModule,
   videoModule,
@@ -244,6 +247,7 @@ export function createAppContext(
     secrets: new InstallSecrets(database.db),
     contentOrigin: new ContentOrigin(config.content),
     contentProcessors: contentProcessorsOf(modules),
+    approvalKinds: approvalKindsOf(modules),
   };
   // Each slice's event subscribers run as jobs of ctx.jobs (core/events/outbox.ts).
   bus.deliverWith(ctx);
@@ -256,6 +260,18 @@ export function createAppContext(
     }
   }
   return ctx;
+}
+
+/** One declaration per approvable kind; two modules claiming the same key is a wiring mistake. */
+function approvalKindsOf(modules: readonly AppModule[]): ReadonlyMap<string, ApprovalKind> {
+  const map = new Map<string, ApprovalKind>();
+  for (const module of modules) {
+    for (const kind of module.approvalKinds ?? []) {
+      if (map.has(kind.kind)) throw new Error(`Two modules declare approvals of ${kind.kind}.`);
+      map.set(kind.kind, kind);
+    }
+  }
+  return map;
 }
 
 /** One processor per file kind; two modules claiming the same kind is a wiring mistake. */

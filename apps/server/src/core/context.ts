@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ApprovalKind } from './approval-kind.ts';
 import type { AppConfig } from './config/config.ts';
 import type { ContentOrigin } from './content/content-origin.ts';
 import type { Database, Db } from './db/database.ts';
@@ -31,4 +32,6 @@ export interface AppContext {
   contentOrigin: ContentOrigin;
   /** What each kind of uploaded content does beyond being stored, from the modules (by file kind). */
   contentProcessors: ReadonlyMap<string, ContentProcessor>;
+  /** The approvable kinds the modules declare, by key (features/approvals). */
+  approvalKinds: ReadonlyMap<string, ApprovalKind>;
 }

@@ -1,5 +1,6 @@
 import type { TFileKind } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ApprovalKind } from './approval-kind.ts';
 import type { AuthContext } from './auth/access.ts';
 import type { AppContext } from './context.ts';
 import type { Tx } from './db/database.ts';
@@ -93,6 +94,8 @@ export interface AppModule {
   jobs?: readonly JobDefinition[];
   subscribers?: readonly EventSubscriber[];
   contentProcessors?: Partial<Record<TFileKind, ContentProcessor>>;
+  /** The approvable kinds the slice declares (features/approvals keeps their requests). */
+  approvalKinds?: readonly ApprovalKind[];
   /**
    * The slice's rows of the authorization matrix, keyed 'METHOD /path': a route without a row
    * fails the matrix test (test/authorization-matrix.test.ts).

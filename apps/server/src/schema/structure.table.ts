@@ -10,6 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { organisations } from './organisations.table.ts';
+import { users } from './users.table.ts';
 
 /** Departments of an organisation. Deleting one still in use is refused (restrict). */
 export const departments = pgTable(
@@ -20,6 +21,8 @@ export const departments = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 120 }).notNull(),
+    /** Who approves for the department's members (approval level "department head"). */
+    headUserId: integer('head_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('departments_org_name_uq').on(t.organisationId, sql`lower(${t.name})`)],

@@ -240,7 +240,7 @@ async function makeOrganisationObjects(): Promise<OrganisationObjects> {
       eventId: 1,
       recipientId: acme.admin.user.id,
       organisationId: acme.org.id,
-      type: 'enrolment_request_pending',
+      type: 'approval_pending',
       subjectKind: 'course',
       subjectId: 1,
       subjectTitle: 'Safety',

@@ -1,3 +1,4 @@
+export * from './approvals.ts';
 export * from './catalogue.ts';
 export * from './learning.ts';
 export * from './organisations.ts';

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../src/core/db/database.ts';
+import { courses } from '../../src/schema/courses.table.ts';
 import { courseEnrolments, type EnrolmentStatus } from '../../src/schema/enrolments.table.ts';
+import { makeApprovalRequest } from './approvals.ts';
 import { makeCourse } from './catalogue.ts';
 import { makeLearner } from './users.ts';
 
@@ -57,5 +60,18 @@ async function insertEnrolment(
       dueAt,
     })
     .returning();
+  if (status === 'requested') {
+    // A request waits in the approval flow, as one the learner made through the API would.
+    const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+    await makeApprovalRequest(db, {
+      kind: 'course_enrolment',
+      organisationId: course!.organisationId,
+      subjectId: row!.id,
+      subjectTitle: course!.title,
+      subjectLink: `/course/${courseId}`,
+      ownerId: course!.createdBy,
+      requesterId: userId,
+    });
+  }
   return row!;
 }

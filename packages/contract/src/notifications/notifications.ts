@@ -10,8 +10,8 @@ import { ZPageQuery } from '../core/pagination.ts';
 export const NOTIFICATION_TYPES = [
   'enrolment_assigned',
   'enrolment_unassigned',
-  'enrolment_request_decided',
-  'enrolment_request_pending',
+  'approval_decided',
+  'approval_pending',
   'course_published',
   'assignment_graded',
   'submission_received',
@@ -25,7 +25,7 @@ export type TNotificationType = z.infer<typeof ZNotificationType>;
 export const SUBJECT_KINDS = [
   'course',
   'enrolment',
-  'enrolment_request',
+  'approval_request',
   'assignment',
   'submission',
   'review',

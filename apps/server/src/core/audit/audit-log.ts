@@ -31,7 +31,13 @@ export type AuditAction =
   | 'course.status_changed'
   | 'course.visibility_widened'
   | 'course.content_added'
-  | 'course.deleted';
+  | 'course.deleted'
+  | 'approval.approved'
+  | 'approval.rejected'
+  | 'approval.withdrawn'
+  | 'approval.expired'
+  | 'approval.settings_changed'
+  | 'approval.delegated';
 
 export async function recordAudit(
   db: DbOrTx,

@@ -27,7 +27,7 @@ export type RepositoryFileFacts = Pick<
 export const STATUS_TARGETS = ['pending', 'published', 'draft'] as const;
 export type StatusTarget = (typeof STATUS_TARGETS)[number];
 
-const isStaff = (actor: Actor) => actor.isSuperadmin || actor.roleId === ROLE.ADMIN;
+export const isStaff = (actor: Actor) => actor.isSuperadmin || actor.roleId === ROLE.ADMIN;
 const isAuthor = (actor: Actor, course: CourseFacts) =>
   actor.roleId === ROLE.TRAINER && course.createdBy === actor.userId;
 

@@ -17,6 +17,7 @@ import type { StoredFile } from '../../core/storage/file-store.ts';
 import { sanitiseRichText } from '../../core/text/sanitise.ts';
 import { courseCategories, courseReviews, courses } from '../../schema/courses.table.ts';
 import { courseEnrolments } from '../../schema/enrolments.table.ts';
+import { closeApprovalRequestOf } from '../approvals/index.ts';
 import { canManage, statusTargets } from './catalogue.policy.ts';
 import { courseRow, visibleCourseRow } from './catalogue.repository.ts';
 import {
@@ -27,6 +28,7 @@ import {
   lockedCourse,
 } from './course-access.ts';
 import { modulesWithFiles } from './course-modules.service.ts';
+import { COURSE_REVIEW, syncReviewRequest } from './course-review.approval.ts';
 
 declare module '../../core/events/event-bus.ts' {
   interface DomainEvents {
@@ -151,7 +153,7 @@ export const catalogue = {
 
   async remove(ctx: AppContext, auth: AuthContext, id: number, ip?: string) {
     const course = await editableCourseFor(ctx.db, auth, id);
-    await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+    await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
       await tx.execute(sql`select id from courses where id = ${id} for update`);
       const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
@@ -164,6 +166,20 @@ export const catalogue = {
         );
       }
       await tx.delete(courses).where(eq(courses.id, id));
+      if (course.status === 'pending') {
+        await closeApprovalRequestOf(
+          ctx,
+          { tx, emit },
+          {
+            kind: COURSE_REVIEW,
+            subjectId: id,
+            status: 'withdrawn',
+            actorId: auth.userId,
+            comment: 'The course was deleted.',
+            notifyRequester: false,
+          },
+        );
+      }
       await recordAudit(tx, {
         action: 'course.deleted',
         actorId: auth.userId,
@@ -218,6 +234,7 @@ export const catalogue = {
             organisationId: course.organisationId,
             publishedBy: auth.userId,
           });
+        await syncReviewRequest(ctx, { tx, emit }, auth, course, target);
       });
     }
     return courseRow(ctx.db, auth, id);

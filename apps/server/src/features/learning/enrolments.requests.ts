@@ -7,21 +7,32 @@ import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors/app-error.ts';
 import { courses } from '../../schema/courses.table.ts';
 import { courseEnrolments, type EnrolmentStatus } from '../../schema/enrolments.table.ts';
+import { approvalsService, openApprovalRequest, openRequestOf } from '../approvals/index.ts';
 import { canRequestEnrolment, courseFor, isLearnerOf, managedBy } from '../catalogue/index.ts';
+import { COURSE_ENROLMENT } from './enrolments.approval.ts';
 import { enrolmentById, selectEnrolments, toEnrolment } from './enrolments.shared-rows.ts';
 import { canDecideRequest, canWithdrawRequest } from './learning.policy.ts';
 
 const REQUEST_NOT_FOUND = 'Enrolment request not found.';
 export const ALREADY_REQUESTED = 'You have already requested or joined this course.';
 
-async function lockedRequest(db: DbOrTx, id: number) {
-  const [row] = await db
+/**
+ * The open approval request of an enrolment. An enrolment that is not a request is a 404, and so
+ * is a decided one the caller may not see; one already decided a 409.
+ */
+async function openRequestFor(ctx: AppContext, auth: AuthContext, id: number) {
+  const [row] = await ctx.db
     .select({ e: courseEnrolments, course: courses })
     .from(courseEnrolments)
     .innerJoin(courses, eq(courses.id, courseEnrolments.courseId))
-    .where(and(eq(courseEnrolments.id, id), isNotNull(courseEnrolments.requestedAt)))
-    .for('update', { of: courseEnrolments });
-  return row;
+    .where(and(eq(courseEnrolments.id, id), isNotNull(courseEnrolments.requestedAt)));
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  const requestId = await openRequestOf(ctx, COURSE_ENROLMENT, id);
+  if (requestId !== undefined) return requestId; // who may decide it is the approval flow's rule
+  if (!(canWithdrawRequest(auth, row.e) || canDecideRequest(auth, row.course))) {
+    throw notFound(REQUEST_NOT_FOUND);
+  }
+  throw conflict(`This request is already ${row.e.status}.`);
 }
 
 export const enrolmentRequests = {
@@ -57,36 +68,39 @@ export const enrolmentRequests = {
         userId: auth.userId,
         organisationId: course.organisationId,
       });
+      // Decided through the approval flows; an organisation that needs no approval enrols at once.
+      await openApprovalRequest(
+        ctx,
+        { tx, emit },
+        {
+          kind: COURSE_ENROLMENT,
+          organisationId: course.organisationId,
+          subjectId: row.id,
+          subjectTitle: course.title,
+          subjectLink: `/course/${courseId}`,
+          ownerId: course.createdBy,
+          requesterId: auth.userId,
+        },
+      );
       return row.id;
     });
     return (await enrolmentById(ctx.db, id))!;
   },
 
-  /** An approver (a manager of the course) accepts a pending request. */
+  /**
+   * approved_course_enrollment_request/: the generic approval of the enrolment's open request,
+   * at its current level (one level of several leaves the enrolment requested).
+   */
   async approve(ctx: AppContext, auth: AuthContext, id: number): Promise<TEnrolment> {
-    await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
-      const row = await lockedRequest(tx, id);
-      if (!row || !canDecideRequest(auth, row.course)) throw notFound(REQUEST_NOT_FOUND);
-      if (row.e.status !== 'requested') throw conflict(`This request is already ${row.e.status}.`);
-      await tx
-        .update(courseEnrolments)
-        .set({ status: 'enrolled', enrolledAt: new Date(), decidedBy: auth.userId })
-        .where(eq(courseEnrolments.id, id));
-      emit('enrolment.approved', {
-        enrolmentId: id,
-        courseId: row.course.id,
-        userId: row.e.userId,
-        organisationId: row.course.organisationId,
-        decidedBy: auth.userId,
-      });
-    });
+    const requestId = await openRequestFor(ctx, auth, id);
+    await approvalsService.decide(ctx, auth, requestId, { status: 1 });
     return (await enrolmentById(ctx.db, id))!;
   },
 
   /**
-   * Two callers use this path: an approver rejects a pending request (it
-   * stays, as rejected, in both Requests lists), or the requester withdraws
-   * their own pending request (it is removed, and they may ask again).
+   * Two callers use this path: an approver rejects a pending request (it stays, as rejected, in
+   * both Requests lists), or the requester withdraws their own pending request (it is removed,
+   * and they may ask again). Both go through the generic approval request.
    */
   async reject(
     ctx: AppContext,
@@ -94,31 +108,17 @@ export const enrolmentRequests = {
     id: number,
     reason: string | undefined,
   ): Promise<{ enrolment: TEnrolment | null; withdrawn: boolean }> {
-    const withdrawn = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
-      const row = await lockedRequest(tx, id);
-      if (!row) throw notFound(REQUEST_NOT_FOUND);
-      const own = canWithdrawRequest(auth, row.e);
-      if (!own && !canDecideRequest(auth, row.course)) throw notFound(REQUEST_NOT_FOUND);
-      if (row.e.status !== 'requested') throw conflict(`This request is already ${row.e.status}.`);
-      const base = {
-        enrolmentId: id,
-        courseId: row.course.id,
-        userId: row.e.userId,
-        organisationId: row.course.organisationId,
-      };
-      if (own) {
-        await tx.delete(courseEnrolments).where(eq(courseEnrolments.id, id));
-        emit('enrolment.withdrawn', base);
-        return true;
-      }
-      await tx
-        .update(courseEnrolments)
-        .set({ status: 'rejected', decidedBy: auth.userId })
-        .where(eq(courseEnrolments.id, id));
-      emit('enrolment.rejected', { ...base, decidedBy: auth.userId, reason });
-      return false;
-    });
-    return { enrolment: withdrawn ? null : (await enrolmentById(ctx.db, id))!, withdrawn };
+    const requestId = await openRequestFor(ctx, auth, id);
+    const [row] = await ctx.db
+      .select({ userId: courseEnrolments.userId })
+      .from(courseEnrolments)
+      .where(eq(courseEnrolments.id, id));
+    if (row && canWithdrawRequest(auth, row)) {
+      await approvalsService.withdraw(ctx, auth, requestId, reason);
+      return { enrolment: null, withdrawn: true };
+    }
+    await approvalsService.decide(ctx, auth, requestId, { status: 2, comment: reason });
+    return { enrolment: (await enrolmentById(ctx.db, id))!, withdrawn: false };
   },
 
   /**

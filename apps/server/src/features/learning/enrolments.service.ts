@@ -16,6 +16,7 @@ import { userProfiles } from '../../schema/profiles.table.ts';
 import { departments } from '../../schema/structure.table.ts';
 import { memberships, users } from '../../schema/users.table.ts';
 import { type Course, managedCourseFor } from '../catalogue/index.ts';
+import { settleEnrolmentRequests } from './enrolments.approval.ts';
 import { enrolmentById, selectEnrolments, toEnrolment } from './enrolments.shared-rows.ts';
 import { requiredCounts } from './progress.service.ts';
 
@@ -78,6 +79,17 @@ export const enrolments = {
       const userIds = await learnersFor(tx, course, input);
       const now = new Date();
       const dueAt = input.due_at ? new Date(input.due_at) : null;
+      // Learners waiting on a request are enrolled by this: their requests close as approved.
+      // (The course's pending requests are few, its learners may be thousands: filter here.)
+      const chosen = new Set(userIds);
+      const waiting = (
+        await tx
+          .select({ id: courseEnrolments.id, userId: courseEnrolments.userId })
+          .from(courseEnrolments)
+          .where(
+            and(eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.status, 'requested')),
+          )
+      ).filter((w) => chosen.has(w.userId));
       const assigned: number[] = [];
       for (let i = 0; i < userIds.length; i += 1000) {
         const rows = await tx
@@ -106,6 +118,14 @@ export const enrolments = {
           .returning({ userId: courseEnrolments.userId });
         assigned.push(...rows.map((r) => r.userId));
       }
+      await settleEnrolmentRequests(
+        ctx,
+        { tx, emit },
+        waiting.map((w) => w.id),
+        'approved',
+        auth.userId,
+        false,
+      );
       if (assigned.length > 0) {
         emit('enrolment.assigned', {
           courseId,
@@ -137,6 +157,14 @@ export const enrolments = {
           status: courseEnrolments.status,
         });
       // A pending or refused request that goes with them was never a place in the course.
+      await settleEnrolmentRequests(
+        ctx,
+        { tx, emit },
+        removed.filter((r) => r.status === 'requested').map((r) => r.id),
+        'rejected',
+        auth.userId,
+        false,
+      );
       const unenrolled = removed.filter((r) => r.status === 'enrolled').map((r) => r.userId);
       if (unenrolled.length > 0) {
         emit('enrolment.unassigned', {
@@ -232,10 +260,12 @@ export const enrolments = {
           if (e.status === 'requested') {
             set.decidedBy = auth.userId;
             emit('enrolment.approved', { ...base, decidedBy: auth.userId });
+            await settleEnrolmentRequests(ctx, { tx, emit }, [e.id], 'approved', auth.userId, true);
           }
         } else if (next === 'rejected') {
           set.decidedBy = auth.userId;
           emit('enrolment.rejected', { ...base, decidedBy: auth.userId });
+          await settleEnrolmentRequests(ctx, { tx, emit }, [e.id], 'rejected', auth.userId, true);
         } else if (next === 'completed') {
           set.completedAt = now;
           set.progressPercent = 100;

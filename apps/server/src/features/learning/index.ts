@@ -1,4 +1,5 @@
 import type { AppModule } from '../../core/module.ts';
+import { courseEnrolmentApproval } from './enrolments.approval.ts';
 import { learningMatrix } from './learning.matrix.ts';
 import { registerLearningRoutes } from './learning.routes.ts';
 
@@ -7,6 +8,7 @@ export const learningModule: AppModule = {
   name: 'learning',
   routes: registerLearningRoutes,
   matrix: learningMatrix,
+  approvalKinds: [courseEnrolmentApproval],
 };
 
 export type { EnrolmentEvent } from './enrolments.events.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
+import { approvalSubscribers } from './notifications.approvals.ts';
 import { notificationJobs, scheduleDigests } from './notifications.jobs.ts';
 import { notificationsMatrix } from './notifications.matrix.ts';
 import { registerNotificationRoutes } from './notifications.routes.ts';
@@ -19,7 +20,7 @@ export const notificationsModule: AppModule = {
     });
   },
   jobs: notificationJobs,
-  subscribers: notificationSubscribers,
+  subscribers: [...notificationSubscribers, ...approvalSubscribers],
   matrix: notificationsMatrix,
 };
 

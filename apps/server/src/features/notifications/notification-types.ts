@@ -34,18 +34,18 @@ export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, Notificati
       defaults: { in_app: 'immediately', email: 'immediately' },
       message: (f) => `${someone(f.actorName)} removed you from ${f.subjectTitle}.`,
     },
-    enrolment_request_decided: {
-      label: 'Your enrolment request is decided',
+    approval_decided: {
+      label: 'Your request is decided',
       defaults: { in_app: 'immediately', email: 'immediately' },
       message: (f) =>
-        `Your request to join ${f.subjectTitle} was ${f.detail ?? 'decided'}${
+        `Your request for ${f.subjectTitle} was ${f.detail ?? 'decided'}${
           f.actorName ? ` by ${f.actorName}` : ''
         }.`,
     },
-    enrolment_request_pending: {
+    approval_pending: {
       label: 'A request awaits your decision',
       defaults: { in_app: 'immediately', email: 'daily' },
-      message: (f) => `${someone(f.actorName)} asked to join ${f.subjectTitle}.`,
+      message: (f) => `${someone(f.actorName)} asks you to approve ${f.subjectTitle}.`,
     },
     course_published: {
       label: 'A course of yours is published',

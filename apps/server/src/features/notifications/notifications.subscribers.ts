@@ -8,7 +8,6 @@ import { assignments, courseEnrolments } from '../../schema/enrolments.table.ts'
 import { organisations } from '../../schema/organisations.table.ts';
 import { memberships } from '../../schema/users.table.ts';
 import { canManage } from '../catalogue/index.ts';
-import { pendingRequests } from './counters.ts';
 import { notify } from './notify.ts';
 
 /**
@@ -44,38 +43,6 @@ async function managersOf(ctx: AppContext, course: typeof courses.$inferSelect):
       isSuperadmin: false,
     }))
     .filter((actor) => canManage(actor, course));
-}
-
-/**
- * A request was made, decided or withdrawn: each manager of the course gets their new pending
- * count (their courses, not just this one), one publish per distinct count. Whatever the course's
- * status now: a request taken back from a course since unpublished still leaves the count.
- * Superadmins are nobody's manager here; their count follows on the next fetch.
- */
-async function pushRequestCounters(ctx: AppContext, courseId: number) {
-  try {
-    const [course] = await ctx.db.select().from(courses).where(eq(courses.id, courseId));
-    if (!course) return;
-    const byCount = new Map<number, number[]>();
-    // Every admin of the organisation manages the same courses, so they share one count: one
-    // query for all of them, and one for the author, not one per manager.
-    const counted = new Map<string, number>();
-    for (const manager of await managersOf(ctx, course)) {
-      const scope = manager.roleId === ROLE.ADMIN ? 'admins' : `user:${manager.userId}`;
-      let n = counted.get(scope);
-      if (n === undefined) {
-        n = await pendingRequests(ctx.db, manager);
-        counted.set(scope, n);
-      }
-      byCount.set(n, [...(byCount.get(n) ?? []), manager.userId]);
-    }
-    for (const [requests, userIds] of byCount) {
-      await ctx.realtime.publish(userIds, { type: 'counters', data: { requests } });
-    }
-  } catch (err) {
-    // Best effort, as every push: GET /api/notify/counters/ stays the truth.
-    ctx.log.warn({ err, courseId }, 'request counters could not be pushed live');
-  }
 }
 
 const courseSubject = (course: typeof courses.$inferSelect) => ({
@@ -116,48 +83,6 @@ export const notificationSubscribers = [
         recipients: e.userIds,
       });
     },
-  }),
-  ...(['enrolment.approved', 'enrolment.rejected'] as const).map((event) =>
-    defineSubscriber({
-      event,
-      name: `notify-request-${event.split('.')[1]}`,
-      async handle(ctx, e, meta) {
-        await pushRequestCounters(ctx, e.courseId);
-        const course = await publishedCourse(ctx, e.courseId);
-        if (!course) return;
-        await notify(ctx, meta, {
-          type: 'enrolment_request_decided',
-          organisationId: e.organisationId,
-          actorId: e.decidedBy,
-          subject: courseSubject(course),
-          detail: event === 'enrolment.approved' ? 'approved' : 'declined',
-          link: `/course/${course.id}`,
-          recipients: [e.userId],
-        });
-      },
-    }),
-  ),
-  defineSubscriber({
-    event: 'enrolment.requested',
-    name: 'notify-request-pending',
-    async handle(ctx, e, meta) {
-      await pushRequestCounters(ctx, e.courseId);
-      const course = await publishedCourse(ctx, e.courseId);
-      if (!course) return;
-      await notify(ctx, meta, {
-        type: 'enrolment_request_pending',
-        organisationId: e.organisationId,
-        actorId: e.userId,
-        subject: { kind: 'enrolment_request', id: e.enrolmentId, title: course.title },
-        link: '/requests',
-        recipients: (await managersOf(ctx, course)).map((m) => m.userId),
-      });
-    },
-  }),
-  defineSubscriber({
-    event: 'enrolment.withdrawn',
-    name: 'counters-request-withdrawn',
-    handle: (ctx, e) => pushRequestCounters(ctx, e.courseId),
   }),
   defineSubscriber({
     event: 'course.published',

@@ -119,8 +119,11 @@ describe('notifications from events', () => {
     expect(asked.statusCode).toBeLessThan(300);
     await drain();
     for (const manager of [acme.admin, acme.trainer]) {
-      const page = await listOf(manager.token, { type: 'enrolment_request_pending' });
-      expect(page.results.filter((r) => r.link === '/requests')).toHaveLength(1);
+      const page = await listOf(manager.token, { type: 'approval_pending' });
+      // The link opens the course in request-flow mode, where the approver decides.
+      expect(
+        page.results.filter((r) => r.link.startsWith(`/course/${course.id}?requestflow=`)),
+      ).toHaveLength(1);
     }
     expect((await listOf(other.admin.token)).count).toBe(0);
     const counters = (await api(t).get('/api/notify/counters/', acme.trainer.token)).json();
@@ -128,20 +131,22 @@ describe('notifications from events', () => {
     expect(counters.messages).toBe(0);
 
     const pending = (
-      await get('/api/notify/', acme.trainer.token, {
-        type: 'enrolment_request_pending',
-      })
+      await get('/api/notify/', acme.trainer.token, { type: 'approval_pending' })
     ).json().results[0];
-    const enrolment = { id: pending.subject.id as number };
-    const approved = await api(t).post(
-      '/api/courses/approved_course_enrollment_request/',
+    expect(pending.subject).toMatchObject({ kind: 'approval_request' });
+    expect(pending.message).toContain(`Course enrolment: ${course.title}`);
+    const approved = await api(t).patch(
+      `/api/approvalflow/approve-reject/${pending.subject.id}/`,
       acme.trainer.token,
-      { enrolment: enrolment.id },
+      { status: 1 },
     );
-    expect(approved.statusCode).toBeLessThan(300);
+    expect(approved.statusCode).toBe(200);
     await drain();
-    const mine = await listOf(learner.token, { type: 'enrolment_request_decided' });
+    const mine = await listOf(learner.token, { type: 'approval_decided' });
     expect(mine.count).toBe(1);
+    const decided = (await get('/api/notify/', learner.token, { type: 'approval_decided' })).json()
+      .results[0];
+    expect(decided.message).toContain('was approved');
   });
 });
 

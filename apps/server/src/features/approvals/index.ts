@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.ts';
+import type { AppModule } from '../../core/module.ts';
+import { approvalsMatrix } from './approvals.matrix.ts';
+import { registerApprovalRoutes } from './approvals.routes.ts';
+import { approvalJobs, scheduleSweep } from './approvals.sweep.ts';
+
+/**
+ * Approval flows (issue 14): slices declare approvable kinds through their modules
+ * (`approvalKinds`); this slice keeps the requests, levels, decisions, delegation, expiry and
+ * escalation, and hands each closed request back to its kind's hook.
+ */
+export const approvalsModule: AppModule = {
+  name: 'approvals',
+  routes(app: FastifyInstance, ctx: AppContext) {
+    registerApprovalRoutes(app, ctx);
+    // Every node makes sure the sweep chain exists (only one queued sweep at a time).
+    app.addHook('onReady', async () => {
+      await scheduleSweep(ctx).catch((err) =>
+        ctx.log.error({ err }, 'approval sweep could not be scheduled'),
+      );
+    });
+  },
+  jobs: approvalJobs,
+  matrix: approvalsMatrix,
+};
+
+export { closeApprovalRequestOf, openApprovalRequest } from './approvals.open.ts';
+export { pendingDecisionCount } from './approvals.queries.ts';
+export { approvalsService, openRequestOf } from './approvals.service.ts';
+export { sweepApprovals } from './approvals.sweep.ts';
