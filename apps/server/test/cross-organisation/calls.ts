@@ -1,6 +1,7 @@
 import { ROLE } from '@atrium/contract';
 import { PNG } from '../factories/catalogue.ts';
 import type { multipart } from '../multipart.ts';
+import { APPROVAL_BODY_CALLS, APPROVAL_CALLS } from './approvals-calls.ts';
 
 /*
  * What the cross-organisation test calls (../cross-organisation.test.ts): acme's objects, the
@@ -27,8 +28,9 @@ export interface CourseObjects {
   submission: number;
   question: number;
   answer: number;
-  /** A pending enrolment request of another acme learner. */
+  /** A pending enrolment request of another acme learner, and its approval request. */
   request: number;
+  approvalRequest: number;
 }
 /** The ids of acme's organisation-level objects, shared by both courses. */
 export interface OrganisationObjects {
@@ -53,6 +55,11 @@ export interface OrganisationObjects {
   messageAttachment: number;
   /** A notification of acme's admin. */
   notification: number;
+  /** Approval flows: a request acme's learner made, an approver, a delegation, a trainer. */
+  learnerApprovalRequest: number;
+  approver: number;
+  delegation: number;
+  trainer: number;
 }
 export type Fixture = OrganisationObjects & CourseObjects;
 
@@ -318,6 +325,7 @@ export const CALLS: Record<string, IdCall> = {
   },
   'PUT /api/messages/blocks/:id/': { params: (f) => ({ id: f.learner }) },
   'DELETE /api/messages/blocks/:id/': { params: (f) => ({ id: f.learner }) },
+  ...APPROVAL_CALLS,
 };
 
 /**
@@ -325,6 +333,7 @@ export const CALLS: Record<string, IdCall> = {
  * nothing finds a new route of this kind by itself: add it here when you write it.
  */
 export const BODY_CALLS: Record<string, IdCall> = {
+  ...APPROVAL_BODY_CALLS,
   'POST /api/messages/conversations/': {
     params: () => ({}),
     body: (f) => ({ participant_ids: [f.learner], title: 'Planted' }),

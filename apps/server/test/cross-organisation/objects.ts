@@ -1,15 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROLE } from '@atrium/contract';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { approvalRequests } from '../../src/schema/approvals.table.ts';
 import { repositoryFiles } from '../../src/schema/courses.table.ts';
 import { notifications } from '../../src/schema/notifications.table.ts';
 import { videoTranscodes } from '../../src/schema/video.table.ts';
 import type { TestApp } from '../app.ts';
 import { bearer, type Staff, tokenFor } from '../auth.ts';
 import { PDF, PNG } from '../factories/catalogue.ts';
-import { makeUser } from '../factories/index.ts';
+import { makeApprovalRequest, makeUser } from '../factories/index.ts';
 import { samplePackage } from '../factories/scorm.ts';
 import { makeStructure } from '../factories/structure.ts';
 import { multipart } from '../multipart.ts';
@@ -191,7 +193,22 @@ async function makeCourseObjects(visibility: 'organisation' | 'catalogue'): Prom
     question: question.id,
     answer: answer.id,
     request: request.id,
+    approvalRequest: (await openApprovalOf(request.id)).id,
   };
+}
+
+/** The approval request the enrolment request opened. */
+async function openApprovalOf(enrolmentId: number) {
+  const [row] = await t.database.db
+    .select({ id: approvalRequests.id })
+    .from(approvalRequests)
+    .where(
+      and(
+        eq(approvalRequests.kind, 'course_enrolment'),
+        eq(approvalRequests.subjectId, enrolmentId),
+      ),
+    );
+  return row!;
 }
 
 async function makeOrganisationObjects(): Promise<OrganisationObjects> {
@@ -248,6 +265,24 @@ async function makeOrganisationObjects(): Promise<OrganisationObjects> {
       inApp: true,
     })
     .returning({ id: notifications.id });
+  // Approval flows: a request of acme's learner (about no real item: its withdrawal changes
+  // nothing else), an approver of course reviews, and a delegation from the admin.
+  const learnerApprovalRequest = await makeApprovalRequest(db, {
+    kind: 'course_enrolment',
+    organisationId: acme.org.id,
+    subjectId: 2_000_000_000,
+    requesterId: acme.learner.user.id,
+  });
+  const approver = await json(admin, 'POST', '/api/approvalflow/add-module-approvers/', {
+    module: 'course_review',
+    level: 1,
+    type: 'any_admin',
+  });
+  const delegation = await json(admin, 'POST', '/api/approvalflow/delegations/', {
+    delegate: acme.trainer.user.id,
+    starts_at: '2026-01-01T00:00:00Z',
+    ends_at: '2099-01-01T00:00:00Z',
+  });
   const section = (name: string, body: Record<string, unknown>) =>
     json(learner, 'POST', `/api/v1/accounts/${name}/`, body);
   return {
@@ -268,6 +303,10 @@ async function makeOrganisationObjects(): Promise<OrganisationObjects> {
     socialMedia: (await section('social-media', { github: 'https://github.com/acme' })).id,
     conversation: conversation.id,
     messageAttachment: (message.attachments as { id: number }[])[0]!.id,
+    learnerApprovalRequest: learnerApprovalRequest.id,
+    approver: approver.id,
+    delegation: delegation.id,
+    trainer: acme.trainer.user.id,
     notification: notification!.id,
   };
 }

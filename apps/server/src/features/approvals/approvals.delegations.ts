@@ -34,19 +34,18 @@ async function views(db: DbOrTx, rows: Row[]): Promise<TDelegation[]> {
   }));
 }
 
-async function isStaffOf(db: DbOrTx, organisationId: number, userId: number) {
+/** Active staff of the organisation; someone of another organisation is a 404 (not theirs to name). */
+async function assertStaffOf(db: DbOrTx, organisationId: number, userId: number, field: string) {
   const [row] = await db
-    .select({ roleId: memberships.roleId })
+    .select({ roleId: memberships.roleId, isActive: users.isActive })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organisationId, organisationId),
-        eq(memberships.userId, userId),
-        eq(users.isActive, true),
-      ),
-    );
-  return row !== undefined && row.roleId !== ROLE.LEARNER;
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)));
+  if (!row) throw notFound('User not found.');
+  if (row.roleId === ROLE.LEARNER || !row.isActive) {
+    const message = 'Choose an active admin or trainer of this organisation.';
+    throw badRequest(message, { [field]: [message] });
+  }
 }
 
 export const delegations = {
@@ -80,18 +79,12 @@ export const delegations = {
     if (userId !== auth.userId && !canConfigure(auth, org)) {
       throw forbidden('Only an admin can set a delegation for someone else.');
     }
-    if (userId !== auth.userId && !(await isStaffOf(ctx.db, org, userId))) {
-      const message = 'Choose an active admin or trainer of this organisation.';
-      throw badRequest(message, { user: [message] });
-    }
+    if (userId !== auth.userId) await assertStaffOf(ctx.db, org, userId, 'user');
     if (body.delegate === userId) {
       const message = 'Choose someone else to decide in your place.';
       throw badRequest(message, { delegate: [message] });
     }
-    if (!(await isStaffOf(ctx.db, org, body.delegate))) {
-      const message = 'Choose an active admin or trainer of this organisation.';
-      throw badRequest(message, { delegate: [message] });
-    }
+    await assertStaffOf(ctx.db, org, body.delegate, 'delegate');
     const endsAt = new Date(body.ends_at);
     if (endsAt.getTime() <= Date.now()) {
       const message = 'The end must be in the future.';

@@ -103,20 +103,18 @@ async function approverViews(
   }));
 }
 
-/** A named approver must be active staff of the organisation (learners decide nothing). */
+/**
+ * A named approver must be active staff of the organisation (learners decide nothing); someone
+ * of another organisation does not exist for the caller (404).
+ */
 async function assertApprover(db: DbOrTx, organisationId: number, userId: number) {
   const [row] = await db
-    .select({ roleId: memberships.roleId })
+    .select({ roleId: memberships.roleId, isActive: users.isActive })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organisationId, organisationId),
-        eq(memberships.userId, userId),
-        eq(users.isActive, true),
-      ),
-    );
-  if (!row || row.roleId === ROLE.LEARNER) {
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)));
+  if (!row) throw notFound('User not found.');
+  if (row.roleId === ROLE.LEARNER || !row.isActive) {
     const message = 'Choose an active admin or trainer of this organisation.';
     throw badRequest(message, { user: [message] });
   }
