@@ -81,8 +81,11 @@ describe('course enrolment, requests and reviews', () => {
     const myRow = mine.getByRole('row').filter({ hasText: setup.title });
     await myRow.waitFor();
     expect(await myRow.textContent()).toContain('Pending');
-    await myRow.getByRole('button', { name: `Withdraw request for ${setup.title}` }).waitFor();
+    // The request's details offer the requester a withdrawal while it is pending.
+    await myRow.getByRole('button', { name: new RegExp(`^Details of ${setup.title}`) }).click();
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).waitFor();
     await shot(page, 'requests-learner-desktop');
+    await page.getByRole('button', { name: 'Close request details' }).click();
 
     const admin = await signedInPage('admin', { ...DESKTOP, colorScheme: 'dark' });
     await admin.page.goto('/requests');

@@ -82,7 +82,7 @@ describe('the notification centre', () => {
 
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
     const popover = page.getByRole('dialog', { name: 'Latest notifications' });
-    const item = popover.getByRole('link', { name: new RegExp(`join ${course.title}`) });
+    const item = popover.getByRole('link', { name: new RegExp(`Course enrolment: ${course.title}`) });
     await item.waitFor();
     expect(await item.textContent()).toContain('Unread');
     expect(await item.textContent()).toMatch(/approved/);

@@ -49,6 +49,7 @@ export function api(t: { app: FastifyInstance }) {
     post: (url: string, token: string, body: unknown) => call(t.app, 'POST', url, { token, body }),
     patch: (url: string, token: string, body: unknown) =>
       call(t.app, 'PATCH', url, { token, body }),
+    put: (url: string, token: string, body: unknown) => call(t.app, 'PUT', url, { token, body }),
     del: (url: string, token: string) => call(t.app, 'DELETE', url, { token }),
     form: (method: 'POST' | 'PATCH', url: string, token: string, parts: FormParts) =>
       call(t.app, method, url, { token, form: parts }),

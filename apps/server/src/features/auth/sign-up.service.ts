@@ -1,11 +1,12 @@
-import { ROLE, type TSignupRequest } from '@atrium/contract';
-import { eq } from 'drizzle-orm';
+import { APPROVAL, ROLE, type TSignupRequest } from '@atrium/contract';
+import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { AppError, badRequest, forbidden } from '../../core/errors/app-error.ts';
 import { enqueue } from '../../core/jobs/queue.ts';
-import { users } from '../../schema/users.table.ts';
+import { memberships, users } from '../../schema/users.table.ts';
+import { openApprovalRequest } from '../approvals/index.ts';
 import { resolveOrganisation } from '../organisations/index.ts';
 import { createAccount } from './accounts.service.ts';
 import { consumeOneTimeTokens, findLiveOneTimeToken } from './auth.repository.ts';
@@ -74,7 +75,7 @@ export async function signUp(ctx: AppContext, input: TSignupRequest, meta: Reque
 export async function activate(ctx: AppContext, uid: string, token: string, meta: RequestMeta) {
   const userId = decodeUid(uid);
   if (!userId) throw badRequest(INVALID_LINK, undefined, [INVALID_LINK]);
-  await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const live = await findLiveOneTimeToken(tx, userId, 'verify_email');
     if (!live || live.secretHash !== hashSecret(token)) {
       throw badRequest(INVALID_LINK, undefined, [INVALID_LINK]);
@@ -90,6 +91,32 @@ export async function activate(ctx: AppContext, uid: string, token: string, meta
       targetUserId: userId,
       ip: meta.ip,
     });
+    // A confirmed sign-up now waits for the organisation's approval (or is approved at once
+    // where the organisation needs none): the approval flow's user_signup kind, which the users
+    // slice declares.
+    const [pending] = await tx
+      .select({ user: users, organisationId: memberships.organisationId })
+      .from(users)
+      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .where(and(eq(users.id, userId), eq(users.approvalStatus, APPROVAL.PENDING)))
+      .limit(1);
+    if (pending) {
+      const { user } = pending;
+      const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
+      await openApprovalRequest(
+        ctx,
+        { tx, emit },
+        {
+          kind: 'user_signup',
+          organisationId: pending.organisationId,
+          subjectId: user.id,
+          subjectTitle: `${name} (${user.email})`,
+          subjectLink: `/profile_by_id/${user.id}`,
+          ownerId: null,
+          requesterId: user.id,
+        },
+      );
+    }
   });
 }
 

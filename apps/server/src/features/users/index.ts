@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
 import { registerUserImportRoutes } from './user-import.routes.ts';
+import { userSignupApproval, userSignupSubscribers } from './user-signup.approval.ts';
 import { usersMatrix } from './users.matrix.ts';
 import { registerUserAdminRoutes } from './users-admin.routes.ts';
 
@@ -13,4 +14,6 @@ export const usersModule: AppModule = {
     registerUserImportRoutes(app, ctx);
   },
   matrix: usersMatrix,
+  approvalKinds: [userSignupApproval],
+  subscribers: userSignupSubscribers,
 };

@@ -22,6 +22,7 @@ import { departments, designations, locations } from '../../schema/structure.tab
 import { memberships, users } from '../../schema/users.table.ts';
 import { createAccount, revokeAllTokens, sendWelcomeMail } from '../auth/index.ts';
 import type { AccountActor, ProfileTarget } from '../profiles/index.ts';
+import { settleSignupRequest } from './user-signup.approval.ts';
 import { mayActOn, mayGrantRole, userAbilities } from './users.policy.ts';
 import {
   activeMemberCount,
@@ -225,6 +226,7 @@ export const usersAdmin = {
           if (member.user.approvalStatus !== APPROVAL.APPROVED) {
             emit('user.approved', { userId, organisationId, approvedBy: auth.userId });
           }
+          await settleSignupRequest(ctx, { tx, emit }, userId, 'approved', auth.userId);
           break;
         case 'reject':
           await tx
@@ -232,6 +234,7 @@ export const usersAdmin = {
             .set({ approvalStatus: APPROVAL.REJECTED, updatedAt: new Date() })
             .where(eq(users.id, userId));
           await revokeAllTokens(tx, userId);
+          await settleSignupRequest(ctx, { tx, emit }, userId, 'rejected', auth.userId);
           break;
         case 'activate':
           if (!member.user.isActive) await assertSeatAvailable(tx, organisationId);
