@@ -134,28 +134,22 @@ describe('a two-level approval flow for course enrolment', () => {
     await call('POST', `/api/courses/${courseId}/modules/`, admin, { title: 'Welcome' });
     await call('PATCH', `/api/courses/published/${courseId}/`, admin, { status: 'published' });
 
-    // The flow starts from "named approvers, none yet", whatever an earlier spec left: the
-    // admin then builds both levels in the settings tab. (A first approver copies the defaults
-    // in; removing every row afterwards leaves the organisation with custom, empty levels.)
+    // The flow starts from the kind's defaults, whatever an earlier spec left (removing every
+    // approver brings them back): the admin then builds both levels in the settings tab, the
+    // first approver replacing the defaults.
     before = await enrolmentModule(admin);
     if (!before.enabled)
       await call('PUT', '/api/approvalflow/approval-module/', admin, { kind: KIND, enabled: true });
-    if (before.default_approvers) {
-      await call('POST', '/api/approvalflow/add-module-approvers/', admin, {
-        module: KIND,
-        level: 1,
-        type: 'any_admin',
-      });
-    }
     await removeAllApprovers(admin);
+    expect((await enrolmentModule(admin)).default_approvers).toBe(true);
   }, 60_000);
 
   afterAll(async () => {
     if (!admin || !before) return;
-    // Back to the approvers the organisation had (the defaults as rows if it had the defaults),
+    // Back to the approvers the organisation had (removing every row restores the defaults),
     // so the other specs' single-level enrolment requests still reach the admin.
     await removeAllApprovers(admin);
-    for (const a of before.approvers) {
+    for (const a of before.default_approvers ? [] : before.approvers) {
       await call('POST', '/api/approvalflow/add-module-approvers/', admin, {
         module: KIND,
         level: a.level,
@@ -170,7 +164,9 @@ describe('a two-level approval flow for course enrolment', () => {
       });
     }
     const levels = (m: ApprovalModule) => m.approvers.map((a) => [a.level, a.type, a.user?.id]);
-    expect(levels(await enrolmentModule(admin))).toEqual(levels(before));
+    const after = await enrolmentModule(admin);
+    expect(levels(after)).toEqual(levels(before));
+    expect(after.default_approvers).toBe(before.default_approvers);
   });
 
   it('the department head then an admin approve; only then is the learner told and enrolled', async () => {
@@ -181,7 +177,8 @@ describe('a two-level approval flow for course enrolment', () => {
     await adminPage.getByRole('heading', { level: 1, name: 'Requests' }).waitFor();
     await adminPage.getByRole('button', { name: /^Course enrolment/ }).click();
     const settings = adminPage.getByRole('region', { name: /^Course enrolment/ });
-    await settings.getByText('No approvers yet.', { exact: false }).waitFor();
+    // The kind's defaults, read-only, until the admin names the first approver.
+    await settings.getByText(/^Default: .* adding an approver replaces the defaults\.$/).waitFor();
 
     await settings.getByRole('button', { name: 'Add approver', exact: true }).click();
     let dialog = adminPage.getByRole('dialog', { name: 'Add an approver: Course enrolment' });

@@ -82,7 +82,9 @@ describe('the notification centre', () => {
 
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
     const popover = page.getByRole('dialog', { name: 'Latest notifications' });
-    const item = popover.getByRole('link', { name: new RegExp(`Course enrolment: ${course.title}`) });
+    const item = popover.getByRole('link', {
+      name: new RegExp(`Course enrolment: ${course.title}`),
+    });
     await item.waitFor();
     expect(await item.textContent()).toContain('Unread');
     expect(await item.textContent()).toMatch(/approved/);
@@ -114,12 +116,16 @@ describe('the notification centre', () => {
     await page.goto('/notifications');
     await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
     const list = page.getByRole('region', { name: 'Notification list' });
-    await list.getByRole('link', { name: new RegExp(`join ${course.title}`) }).waitFor();
+    await list
+      .getByRole('link', { name: new RegExp(`Course enrolment: ${course.title}`) })
+      .waitFor();
     await page.getByRole('button', { name: 'Unread' }).click();
     await page.getByText('No notification matches these filters.').waitFor();
     expect(page.url()).toContain('read=unread');
     await page.getByRole('button', { name: 'All', exact: true }).click();
-    await list.getByRole('link', { name: new RegExp(`join ${course.title}`) }).waitFor();
+    await list
+      .getByRole('link', { name: new RegExp(`Course enrolment: ${course.title}`) })
+      .waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
     await shot(page, 'notifications-page-phone-dark', true);
@@ -127,7 +133,7 @@ describe('the notification centre', () => {
 
     await page.goto('/myprofile');
     const preferences = page.getByRole('region', { name: 'Notification preferences' });
-    await preferences.getByRole('group', { name: 'Your enrolment request is decided' }).waitFor();
+    await preferences.getByRole('group', { name: 'Your request is decided' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,
     );

@@ -199,8 +199,8 @@ export const approvalSettings = {
   },
 
   /**
-   * The first approver an organisation names replaces the kind's defaults: the defaults are
-   * copied in as rows first, so the admin adds to what they saw rather than silently losing it.
+   * The first approver an organisation names replaces the kind's defaults (the settings show the
+   * defaults read-only and say so); removing the last one brings the defaults back.
    */
   async addApprover(ctx: AppContext, auth: AuthContext, body: TApproverCreate, ip?: string) {
     const organisationId = organisationOf(auth, body.organization);
@@ -213,10 +213,6 @@ export const approvalSettings = {
     const id = await ctx.db.transaction(async (tx) => {
       const module = await ensureModule(tx, organisationId, kind.kind, auth.userId);
       if (!module.customApprovers) {
-        const defaults = defaultPlan(kind).flatMap((level, i) =>
-          level.map((a) => ({ moduleId: module.id, level: i + 1, type: a.type, userId: null })),
-        );
-        if (defaults.length > 0) await tx.insert(approvalApprovers).values(defaults);
         await tx
           .update(approvalModules)
           .set({ customApprovers: true })
@@ -288,6 +284,17 @@ export const approvalSettings = {
     const found = await approverRow(ctx.db, auth, id);
     await ctx.db.transaction(async (tx) => {
       await tx.delete(approvalApprovers).where(eq(approvalApprovers.id, id));
+      // The last one gone: the kind's defaults apply again, and the settings say so.
+      const [left] = await tx
+        .select({ n: count() })
+        .from(approvalApprovers)
+        .where(eq(approvalApprovers.moduleId, found.a.moduleId));
+      if ((left?.n ?? 0) === 0) {
+        await tx
+          .update(approvalModules)
+          .set({ customApprovers: false, updatedBy: auth.userId, updatedAt: new Date() })
+          .where(eq(approvalModules.id, found.a.moduleId));
+      }
       await recordAudit(tx, {
         action: 'approval.settings_changed',
         actorId: auth.userId,

@@ -161,15 +161,21 @@ export function useWithdraw() {
 
 /**
  * A new request for the caller (or one decided by a co-approver) changes their `requests`
- * counter, which the stream pushes: the To-approve lists refetch, so it appears live. Mounted by
- * the requests page only.
+ * counter, which the stream pushes: the To-approve lists refetch, so it appears live. A decision
+ * on the caller's own request reaches them as a notification (the `notifications` counter): My
+ * requests refetch then. Mounted by the requests page only.
  */
 export function useLiveApprovals() {
   const queryClient = useQueryClient();
   useRealtime(NOTIFICATION_EVENTS.counters, (data) => {
     const changed = ZCountersMessage.safeParse(data);
-    if (!changed.success || changed.data.requests === undefined) return;
-    void queryClient.invalidateQueries({ queryKey: approvalKeys.summaries('to_approve') });
+    if (!changed.success) return;
+    if (changed.data.requests !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: approvalKeys.summaries('to_approve') });
+    }
+    if (changed.data.notifications !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: approvalKeys.summaries('mine') });
+    }
   });
 }
 

@@ -77,24 +77,6 @@ export function useUpdateEnrolment() {
   });
 }
 
-export interface RequestListQuery {
-  scope: 'mine' | 'to_decide';
-  status?: TEnrolmentStatus;
-  page: number;
-  page_size: number;
-}
-
-/** Enrolment requests: the caller's own, or those on courses they manage, with the pending count. */
-export function useEnrolmentRequests(query: RequestListQuery, enabled = true) {
-  return useQuery({
-    queryKey: courseKeys.requests(query),
-    queryFn: ({ signal }) => call(ops.requests, { query: { ...query }, signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-    meta: { errorMessage: COURSE_MESSAGES.listFailed },
-  });
-}
-
 export function useApproveRequest() {
   const refresh = useRefreshCourses();
   return useMutation({
