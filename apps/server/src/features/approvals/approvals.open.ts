@@ -3,17 +3,21 @@ import type { ApprovalOutcome } from '../../core/approval-kind.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { UnitOfWork } from '../../core/db/transaction.ts';
 import { conflict } from '../../core/errors/app-error.ts';
+import { postgresCode } from '../../core/errors/error-handler.ts';
 import { approvalRequests } from '../../schema/approvals.table.ts';
 import { moduleSettings, planFor, resolveLevel } from './approvals.plan.ts';
 import {
   addApprovers,
   closeRequest,
   lockRequest,
+  type RequestRow,
   recordTransition,
 } from './approvals.transitions.ts';
 
 const DAY = 86_400_000;
 export const ALREADY_PENDING = 'A request for this is already waiting for approval.';
+export const BEING_DECIDED = 'Its approval request is being decided right now. Try again.';
+const LOCK_NOT_AVAILABLE = '55P03';
 
 export interface OpenRequest {
   kind: string;
@@ -141,7 +145,16 @@ export async function closeApprovalRequestOf(
       ),
     );
   if (!open) return false;
-  const request = await lockRequest(uow.tx, open.id);
+  // The caller holds the item's lock already, and a decider holding the request's lock waits for
+  // the item's (its kind's hook changes the item): queueing here would deadlock them both. This
+  // side gives way at once instead, and the decision goes through.
+  let request: RequestRow | undefined;
+  try {
+    request = await lockRequest(uow.tx, open.id, { noWait: true });
+  } catch (err) {
+    if (postgresCode(err) === LOCK_NOT_AVAILABLE) throw conflict(BEING_DECIDED);
+    throw err;
+  }
   if (request?.status !== 'pending') return false;
   await closeRequest(
     ctx,

@@ -46,13 +46,20 @@ declare module '../../core/events/event-bus.ts' {
 
 export type RequestRow = typeof approvalRequests.$inferSelect;
 
-/** Locks the request for the deciding transaction: concurrent deciders queue here, one wins. */
-export async function lockRequest(tx: DbOrTx, id: number): Promise<RequestRow | undefined> {
+/**
+ * Locks the request for the deciding transaction: concurrent deciders queue here, one wins.
+ * `noWait`: fail at once (SQLSTATE 55P03) rather than queue behind another holder.
+ */
+export async function lockRequest(
+  tx: DbOrTx,
+  id: number,
+  options: { noWait?: boolean } = {},
+): Promise<RequestRow | undefined> {
   const [row] = await tx
     .select()
     .from(approvalRequests)
     .where(eq(approvalRequests.id, id))
-    .for('update');
+    .for('update', options.noWait ? { noWait: true } : {});
   return row;
 }
 
