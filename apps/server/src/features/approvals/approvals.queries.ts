@@ -110,6 +110,7 @@ export async function requestViews(
       ? []
       : await db
           .select({
+            organisationId: approvalDelegations.organisationId,
             userId: approvalDelegations.userId,
             delegateId: approvalDelegations.delegateId,
           })
@@ -117,6 +118,9 @@ export async function requestViews(
           .where(
             and(
               inArray(approvalDelegations.userId, waitingIds),
+              inArray(approvalDelegations.organisationId, [
+                ...new Set(rows.map((r) => r.organisationId)),
+              ]),
               lte(approvalDelegations.startsAt, now),
               gt(approvalDelegations.endsAt, now),
             ),
@@ -137,7 +141,12 @@ export async function requestViews(
             .map((a) => a.userId)
         : [];
     const waitingOn = new Set(waiting);
-    for (const d of delegates) if (waitingOn.has(d.userId)) waitingOn.add(d.delegateId);
+    // A delegation stands in within its own organisation only.
+    for (const d of delegates) {
+      if (d.organisationId === r.organisationId && waiting.includes(d.userId)) {
+        waitingOn.add(d.delegateId);
+      }
+    }
     return {
       id: r.id,
       module: r.kind,

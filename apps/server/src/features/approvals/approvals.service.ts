@@ -146,7 +146,15 @@ export const approvalsService = {
   ) {
     await runInTransaction(ctx.db, ctx.bus, async (uow) => {
       const request = await lockRequest(uow.tx, id);
-      if (!request || request.requesterId !== auth.userId) throw notFound(REQUEST_NOT_FOUND);
+      // Their own request, from the organisation it belongs to (signed in to another one of
+      // theirs, they do not see it there either).
+      if (
+        !request ||
+        request.requesterId !== auth.userId ||
+        request.organisationId !== auth.organisationId
+      ) {
+        throw notFound(REQUEST_NOT_FOUND);
+      }
       if (!canWithdraw(auth, request)) throw conflict(`This request is already ${request.status}.`);
       await closeRequest(
         ctx,
