@@ -6,46 +6,27 @@ import { localStorageOf, PHONE, useBrowser, waitForDashboard } from '../support/
 
 const { newPage } = useBrowser();
 
-const EVERYONE = ['Calendar', 'Messages', 'Learning Path'];
-const SHARED_TAIL = [
-  'Communications',
+/*
+ * What each demo role sees in the side menu (spec §2 menu, permissions by role), of the pages
+ * built so far: an entry whose page is not built yet is left out (no menu entry leads to the
+ * not-found page), and so is a group left empty by that.
+ */
+const ADMIN_MENU = [
+  'Dashboard',
+  'Theme',
+  'Messages',
+  'Users',
   'Courses',
-  'Classroom',
-  'Assessment',
-  'Announcements',
-  'Discussions',
   'Organization',
   'Help Desk',
 ];
-const ADMIN_MENU = ['Dashboard', 'Theme', ...EVERYONE, 'Users', ...SHARED_TAIL];
-const MEMBER_MENU = ['Dashboard', ...EVERYONE, ...SHARED_TAIL];
-const ADMIN_ORGANIZATION = [
-  'Human Resource',
-  'Video Conferencing',
-  'Certification',
-  'Reports',
-  'Event Engine',
-  'Competency',
-  'Plagiarism',
-  'Tools & Plugins',
-];
-
-/** What each demo role sees in the side menu (spec §2 menu, permissions by role). */
+const MEMBER_MENU = ['Dashboard', 'Messages', 'Courses', 'Organization', 'Help Desk'];
 const MENUS: Record<DemoUser, { top: string[]; organization: string[] }> = {
-  superadmin: { top: ADMIN_MENU, organization: ADMIN_ORGANIZATION },
-  admin: { top: ADMIN_MENU, organization: ADMIN_ORGANIZATION },
-  trainer: {
-    top: MEMBER_MENU,
-    organization: [
-      'Video Conferencing',
-      'Certification',
-      'Reports',
-      'Event Engine',
-      'Competency',
-      'Plagiarism',
-    ],
-  },
-  learner: { top: MEMBER_MENU, organization: ['Certification', 'Event Engine'] },
+  superadmin: { top: ADMIN_MENU, organization: ['Human Resource', 'Video Conferencing'] },
+  admin: { top: ADMIN_MENU, organization: ['Human Resource', 'Video Conferencing'] },
+  trainer: { top: MEMBER_MENU, organization: ['Video Conferencing'] },
+  // A learner's Organization entries (Certification, Event Engine) are not built yet.
+  learner: { top: ['Dashboard', 'Messages', 'Courses', 'Help Desk'], organization: [] },
 };
 
 async function signIn(page: Page, username: string, password: string, remember = false) {
@@ -59,6 +40,7 @@ async function signIn(page: Page, username: string, password: string, remember =
 async function readMenu(page: Page): Promise<{ top: string[]; organization: string[] }> {
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   const top = await nav.locator(':scope > ul > * .MuiListItemText-primary').allInnerTexts();
+  if (!top.includes('Organization')) return { top, organization: [] };
   const group = nav.getByRole('button', { name: 'Organization' });
   await group.click();
   const groupId = await group.getAttribute('aria-controls');

@@ -2,7 +2,8 @@ import { ROLE } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
 import { profileMenuItems } from './profile-menu-items.ts';
 
-const titles = (roleId: number) => profileMenuItems(roleId, true).map((item) => item.title);
+const titles = (roleId: number) =>
+  profileMenuItems(roleId, true, () => true).map((item) => item.title);
 
 describe('profileMenuItems', () => {
   it('gives the superadmin everything but Certificate, Licenses included', () => {
@@ -30,6 +31,12 @@ describe('profileMenuItems', () => {
 
   it('gives learners Certificate instead of Requests and User Manual', () => {
     expect(titles(ROLE.LEARNER)).toEqual(['My Profile', 'Support', 'Certificate', 'Feedback']);
+  });
+
+  it('leaves out entries whose page is not built yet', () => {
+    const built = new Set(['/myprofile', '/requests']);
+    const items = profileMenuItems(ROLE.ADMIN, true, (path) => built.has(path));
+    expect(items.map((item) => item.title)).toEqual(['My Profile', 'Requests']);
   });
 
   it('gives nothing to a profile without permissions', () => {

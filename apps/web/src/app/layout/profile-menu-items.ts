@@ -1,4 +1,5 @@
 import { ROLE } from '@atrium/contract';
+import { isBuilt } from '../session/built-menu.ts';
 
 export interface ProfileMenuItem {
   key: 'profile' | 'support' | 'requests' | 'certificate' | 'manual' | 'feedback' | 'licenses';
@@ -11,7 +12,12 @@ export interface ProfileMenuItem {
  * learners only, User Manual not for learners, Licenses for the superadmin only. "Notification
  * and profile items need a profile with permissions": without any, only Sign out remains.
  */
-export function profileMenuItems(roleId: number, hasPermissions: boolean): ProfileMenuItem[] {
+export function profileMenuItems(
+  roleId: number,
+  hasPermissions: boolean,
+  // Only pages that exist: an entry to one not built yet would land on the not-found page.
+  built: (path: string) => boolean = isBuilt,
+): ProfileMenuItem[] {
   if (!hasPermissions) return [];
   const learner = roleId === ROLE.LEARNER;
   const items: (ProfileMenuItem | false)[] = [
@@ -23,5 +29,5 @@ export function profileMenuItems(roleId: number, hasPermissions: boolean): Profi
     { key: 'feedback', title: 'Feedback', to: '/feedback' },
     roleId === ROLE.SUPERADMIN && { key: 'licenses', title: 'Licenses', to: '/licenses' },
   ];
-  return items.filter((item): item is ProfileMenuItem => item !== false);
+  return items.filter((item): item is ProfileMenuItem => item !== false && built(item.to));
 }

@@ -14,6 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { NotificationBell } from '../../features/notifications/index.ts';
 import { useSession } from '../../shared/session/session-context.ts';
 import { ColorModeToggle } from '../../shared/theme/color-mode-toggle.tsx';
+import { isBuilt } from '../session/built-menu.ts';
 import { DRAWER_WIDTH } from './app-drawer.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 import { useRequestFlow } from './request-flow.ts';
@@ -90,7 +91,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <Stack direction="row" spacing={{ xs: 0, sm: 0.5 }} sx={{ alignItems: 'center' }}>
           <ColorModeToggle />
           {hasPermissions && <NotificationBell />}
-          <LeaderboardBadge />
+          {isBuilt('/leaderboard') && <LeaderboardBadge />}
           <ProfileMenu />
         </Stack>
       </Toolbar>

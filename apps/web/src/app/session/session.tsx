@@ -16,6 +16,7 @@ import {
 } from '../../shared/session/session-storage.ts';
 import { useLoadingOverlay } from '../../shared/ui/loading-overlay.tsx';
 import { SIGNED_IN_HOME } from '../routing/access.ts';
+import { withoutUnbuilt } from './built-menu.ts';
 import { homeAfterSignIn } from './home-after-sign-in.ts';
 import { menuPaths, parseMenu } from './menu.ts';
 
@@ -61,8 +62,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const user = token !== null ? (me.data ?? null) : null;
   // Throws on an unreadable permission list: the crash page says so (see parseMenu).
-  const menu = useMemo(() => (user ? parseMenu(user.profile.permissions) : []), [user]);
-  const permittedPaths = useMemo(() => menuPaths(menu), [menu]);
+  const fullMenu = useMemo(() => (user ? parseMenu(user.profile.permissions) : []), [user]);
+  // The guards read every permitted path; the menu shows only what has a page yet.
+  const permittedPaths = useMemo(() => menuPaths(fullMenu), [fullMenu]);
+  const menu = useMemo(() => withoutUnbuilt(fullMenu), [fullMenu]);
 
   const completeSignIn = useCallback(
     async (newToken: string) => {

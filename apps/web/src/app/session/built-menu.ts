@@ -1,0 +1,27 @@
+import type { TMenuEntry } from '@atrium/contract';
+import { appRoutes } from '../routes.tsx';
+
+/** Paths whose page is built (a route without a Page renders the not-found page). */
+const BUILT = new Set(appRoutes.filter((route) => route.Page).map((route) => route.path));
+
+/** Whether the app has a page at this path yet (links to it may show). */
+export const isBuilt = (path: string): boolean => BUILT.has(path);
+
+/**
+ * The menu without entries whose page is not built yet, and groups left empty by that: nobody
+ * lands on the not-found page from the side menu or the dashboard's shortcuts. External links
+ * ('#…') stay; the route guards still read the whole permission list.
+ */
+export function withoutUnbuilt(
+  menu: readonly TMenuEntry[],
+  built: ReadonlySet<string> = BUILT,
+): TMenuEntry[] {
+  return menu.flatMap((entry) => {
+    if (entry.children) {
+      const children = withoutUnbuilt(entry.children, built);
+      return children.length > 0 ? [{ ...entry, children }] : [];
+    }
+    if (entry.href.startsWith('/') && !built.has(entry.href)) return [];
+    return [entry];
+  });
+}
