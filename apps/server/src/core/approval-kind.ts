@@ -12,7 +12,7 @@ export interface ApprovalOutcome {
   organisationId: number;
   requesterId: number;
   status: 'approved' | 'rejected' | 'withdrawn' | 'expired';
-  /** Who closed it (null: the expiry job, or the kind being switched off). */
+  /** Who closed it (null: the expiry job, or an organisation that needs no approval of it). */
   actorId: number | null;
   /** The decision's comment (a rejection's reason). */
   comment: string | null;

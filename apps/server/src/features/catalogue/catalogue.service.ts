@@ -213,6 +213,16 @@ export const catalogue = {
         throw forbidden(`A ${course.status} course can be withdrawn by an admin only.`);
       }
       await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+        // The move was allowed from the status read above: hold the course and make sure it is
+        // still that (an approver may have published it meanwhile), or the two would disagree.
+        const [locked] = await tx
+          .select({ status: courses.status })
+          .from(courses)
+          .where(eq(courses.id, id))
+          .for('update');
+        if (locked?.status !== course.status) {
+          throw conflict('This course changed meanwhile: reload it and try again.');
+        }
         await tx
           .update(courses)
           .set({
