@@ -16,6 +16,8 @@ export * from './core/plain-text.ts';
 export * from './core/validators.ts';
 export * from './learning/learning.operations.ts';
 export * from './learning/learning.ts';
+export * from './learning-paths/learning-paths.operations.ts';
+export * from './learning-paths/learning-paths.ts';
 export * from './messages/messages.operations.ts';
 export * from './messages/messages.ts';
 export * from './notifications/notifications.operations.ts';

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.ts';
+import type { AppModule } from '../../core/module.ts';
+import { registerLearningPathEnrolmentRoutes } from './learning-path-enrolments.routes.ts';
+import { learningPathsMatrix } from './learning-paths.matrix.ts';
+import { registerLearningPathRoutes } from './learning-paths.routes.ts';
+
+/**
+ * Learning paths (issue 15): ordered programmes of courses with prerequisites and electives,
+ * enrolment by user, department or designation, self or by request, due dates, validity,
+ * progress from the courses' own completions, reviews and completion.
+ */
+export const learningPathsModule: AppModule = {
+  name: 'learning-paths',
+  routes(app: FastifyInstance, ctx: AppContext) {
+    registerLearningPathRoutes(app, ctx);
+    registerLearningPathEnrolmentRoutes(app, ctx);
+  },
+  matrix: learningPathsMatrix,
+};
