@@ -232,3 +232,23 @@ export const learningPathReviews = pgTable(
     check('learning_path_reviews_rating_ck', sql`${t.rating} between 1 and 5`),
   ],
 );
+
+/**
+ * Learners a manager removed from a path while a department or designation of theirs stays
+ * assigned to it: the sync job passes them over instead of enrolling them again ten minutes
+ * later. Assigning the learner again by name lifts it.
+ */
+export const learningPathExclusions = pgTable(
+  'learning_path_exclusions',
+  {
+    pathId: integer('path_id')
+      .notNull()
+      .references(() => learningPaths.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.pathId, t.userId] })],
+);
