@@ -18,3 +18,19 @@ export const learningPathsModule: AppModule = {
   },
   matrix: learningPathsMatrix,
 };
+
+// For the enrolments, progress and jobs of this slice (and later slices): the policy, the
+// loaders that answer 404/403, and the graph rules of unlocking and progress.
+export * from './learning-paths.policy.ts';
+export {
+  managedPathFor,
+  managedPathsBy,
+  PATH_NOT_FOUND,
+  type Path,
+  type PathEnrolment,
+  pathEnrolmentState,
+  pathFor,
+  visiblePathsTo,
+} from './paths.repository.ts';
+export * from './structure.graph.ts';
+export { courseStandings, loadPathGraph, loadPathGraphs } from './structure.repository.ts';
