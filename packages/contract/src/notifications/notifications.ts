@@ -17,6 +17,11 @@ export const NOTIFICATION_TYPES = [
   'submission_received',
   'review_received',
   'user_approved',
+  'learning_path_assigned',
+  'learning_path_due_soon',
+  'learning_path_overdue',
+  'learning_path_completed',
+  'learning_path_message',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
@@ -30,6 +35,7 @@ export const SUBJECT_KINDS = [
   'submission',
   'review',
   'user',
+  'learning_path',
 ] as const;
 export const ZSubjectKind = z.enum(SUBJECT_KINDS);
 

@@ -72,6 +72,42 @@ export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, Notificati
       defaults: { in_app: 'immediately', email: 'immediately' },
       message: (f) => `Your account in ${f.subjectTitle} is approved.`,
     },
+    learning_path_assigned: {
+      label: 'You are enrolled in a learning path',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      // The detail says why when nobody did it themselves: a completion expired.
+      message: (f) =>
+        f.detail === 'recertification'
+          ? `Your completion of the learning path ${f.subjectTitle} expired: you are enrolled again.`
+          : f.actorName
+            ? `${f.actorName} enrolled you in the learning path ${f.subjectTitle}.`
+            : `You are enrolled in the learning path ${f.subjectTitle}.`,
+    },
+    learning_path_due_soon: {
+      label: 'A learning path is due soon',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      // The detail is the due date as ISO text, written when the reminder was raised.
+      message: (f) =>
+        `The learning path ${f.subjectTitle} is due ${f.detail ? `on ${f.detail.slice(0, 10)}` : 'soon'}.`,
+    },
+    learning_path_overdue: {
+      label: 'A learning path is overdue',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) =>
+        `The learning path ${f.subjectTitle} is overdue${f.detail ? ` (due ${f.detail.slice(0, 10)})` : ''}.`,
+    },
+    learning_path_completed: {
+      label: 'You completed a learning path',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) => `You completed the learning path ${f.subjectTitle}.`,
+    },
+    learning_path_message: {
+      label: 'A message about a learning path',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      // The detail is the manager's subject and message, as they wrote them.
+      message: (f) =>
+        `${someone(f.actorName)} wrote about ${f.subjectTitle}${f.detail ? `: ${f.detail}` : '.'}`,
+    },
   };
 
 export const typeDefinition = (type: TNotificationType) => NOTIFICATION_TYPE_DEFINITIONS[type];

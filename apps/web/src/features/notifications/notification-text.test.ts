@@ -62,6 +62,36 @@ describe('notificationText', () => {
     ]);
     expect(TYPE_INFO.approval_decided.label).toBe('Request decided');
   });
+
+  it('tells a learner who enrolled them in a learning path, or just that they are', () => {
+    const path = { kind: 'learning_path' as const, id: 4, title: 'Onboarding' };
+    expect(
+      notificationPlainText(notification({ type: 'learning_path_assigned', subject: path })),
+    ).toBe('Ada Admin enrolled you in the learning path Onboarding');
+    expect(
+      notificationPlainText(
+        notification({ type: 'learning_path_assigned', subject: path, actor: null }),
+      ),
+    ).toBe('You are enrolled in the learning path Onboarding');
+    expect(
+      notificationPlainText(notification({ type: 'learning_path_completed', subject: path })),
+    ).toBe('You completed the learning path Onboarding');
+  });
+
+  it('shows a learning path’s due date and a manager’s message as the server wrote them', () => {
+    const n = notification({
+      type: 'learning_path_message',
+      subject: { kind: 'learning_path', id: 4, title: 'Onboarding' },
+      message: 'Ada Admin wrote about Onboarding: Deadline: finish by Friday',
+    });
+    expect(notificationText(n)).toEqual([
+      { text: 'Ada Admin', strong: true },
+      { text: ' wrote about ' },
+      { text: 'Onboarding', strong: true },
+      { text: ': Deadline: finish by Friday' },
+    ]);
+    expect(TYPE_INFO.learning_path_due_soon.label).toBe('Learning path due soon');
+  });
 });
 
 describe('emphasise', () => {

@@ -19,6 +19,11 @@ export const TYPE_INFO: Record<TNotificationType, { label: string; category: Cat
   submission_received: { label: 'Submission received', category: 'assignment' },
   review_received: { label: 'Review received', category: 'review' },
   user_approved: { label: 'Account approved', category: 'account' },
+  learning_path_assigned: { label: 'Enrolled in a learning path', category: 'enrolment' },
+  learning_path_due_soon: { label: 'Learning path due soon', category: 'course' },
+  learning_path_overdue: { label: 'Learning path overdue', category: 'course' },
+  learning_path_completed: { label: 'Learning path completed', category: 'course' },
+  learning_path_message: { label: 'Learning path message', category: 'course' },
 };
 
 const who = (n: TNotification): TextPart => ({
@@ -29,8 +34,9 @@ const what = (n: TNotification): TextPart => ({ text: n.subject.title, strong: t
 
 /**
  * The sentence per type, with the actor and the subject emphasised. A decided request's outcome
- * (approved or rejected) is only in the server's message, so that type shows the message with its
- * names emphasised, as does any type this build does not know yet.
+ * (approved or rejected), a learning path's due date and a manager's message are only in the
+ * server's message, so those types show the message with its names emphasised, as does any type
+ * this build does not know yet.
  */
 export function notificationText(n: TNotification): TextPart[] {
   switch (n.type) {
@@ -51,6 +57,14 @@ export function notificationText(n: TNotification): TextPart[] {
       return [who(n), { text: ' reviewed ' }, what(n)];
     case 'user_approved':
       return [{ text: 'Your account in ' }, what(n), { text: ' is approved' }];
+    case 'learning_path_assigned':
+      return n.actor
+        ? [who(n), { text: ' enrolled you in the learning path ' }, what(n)]
+        : [{ text: 'You are enrolled in the learning path ' }, what(n)];
+    case 'learning_path_completed':
+      return [{ text: 'You completed the learning path ' }, what(n)];
+    // Due soon and overdue carry their date, and a message its text, only in the server's
+    // sentence: they fall through to it, with the names emphasised.
     default:
       return emphasise(n.message, [n.subject.title, n.actor?.fullname]);
   }
