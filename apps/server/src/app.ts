@@ -45,6 +45,7 @@ import { auditModule } from './features/audit/index.ts';
 import { authModule, tokenAuthenticator } from './features/auth/index.ts';
 import { catalogueModule } from './features/catalogue/index.ts';
 import { learningModule } from './features/learning/index.ts';
+import { learningPathsModule } from './features/learning-paths/index.ts';
 import { messagesModule } from './features/messages/index.ts';
 import { notificationsModule } from './features/notifications/index.ts';
 import { organisationsModule } from './features/organisations/index.ts';
@@ -70,6 +71,7 @@ export const MODULES: readonly AppModule[] = [
   profilesModule,
   catalogueModule,
   learningModule,
+  learningPathsModule,
   approvalsModule,
   messagesModule,
   notificationsModule,

@@ -37,7 +37,12 @@ export type AuditAction =
   | 'approval.withdrawn'
   | 'approval.expired'
   | 'approval.settings_changed'
-  | 'approval.delegated';
+  | 'approval.delegated'
+  | 'learning_path.learners_assigned'
+  | 'learning_path.learners_removed'
+  | 'learning_path.message_sent'
+  | 'learning_path.status_changed'
+  | 'learning_path.deleted';
 
 export async function recordAudit(
   db: DbOrTx,

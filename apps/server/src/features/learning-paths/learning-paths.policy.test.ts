@@ -9,6 +9,7 @@ import {
   canSeePath,
   type PathFacts,
   pathAbilities,
+  pathStatusTargets,
 } from './learning-paths.policy.ts';
 
 const path = (c: Case, status: TLearningPathStatus, more: Partial<PathFacts> = {}): PathFacts => ({
@@ -172,12 +173,12 @@ describe('pathAbilities', () => {
     enrolment: 'self',
     ...more,
   });
-  it('a manager edits, deletes and moves the status to the other two', () => {
+  it('a manager edits, deletes, publishes a draft and archives a published path', () => {
     expect(pathAbilities(actor('admin'), home('draft'), null)).toEqual({
       edit: true,
       delete: true,
       publish: true,
-      archive: true,
+      archive: false,
       manage: true,
       enrol: false,
       request: false,
@@ -187,6 +188,15 @@ describe('pathAbilities', () => {
     expect([published.publish, published.archive]).toEqual([false, true]);
     const archived = pathAbilities(actor('admin'), home('archived'), null);
     expect([archived.publish, archived.archive]).toEqual([true, false]);
+  });
+  it('nobody else moves the status', () => {
+    expect(pathStatusTargets(actor('trainer'), home('draft', { createdBy: 99 }))).toEqual([]);
+    expect(pathStatusTargets(actor('learner'), home('published'))).toEqual([]);
+    expect(pathStatusTargets(actor('admin', OTHER_ORG), home('published'))).toEqual([]);
+    expect(pathStatusTargets(actor('superadmin', OTHER_ORG), home('published'))).toEqual([
+      'draft',
+      'archived',
+    ]);
   });
   it('a learner may join a self-enrolment path, ask for a request path, review once enrolled', () => {
     const learner = actor('learner');

@@ -1,4 +1,4 @@
-import { ROLE, type TLearningPathAbilities } from '@atrium/contract';
+import { ROLE, type TLearningPathAbilities, type TLearningPathStatus } from '@atrium/contract';
 import { type Actor, withinOrganisation } from '../../core/auth/actor.ts';
 import type { learningPaths, PathEnrolmentStatus } from '../../schema/learning-paths.table.ts';
 
@@ -78,6 +78,18 @@ export function canReviewPath(
 }
 
 /**
+ * The statuses learning_path_published/{id}/ lets the caller move a path to: a draft is
+ * published; a published path goes back to draft or is archived (closed to new learners, kept
+ * for those enrolled); an archived one is published again. Managers only.
+ */
+export function pathStatusTargets(actor: Actor, path: PathFacts): TLearningPathStatus[] {
+  if (!canManagePath(actor, path)) return [];
+  if (path.status === 'draft') return ['published'];
+  if (path.status === 'published') return ['draft', 'archived'];
+  return ['published'];
+}
+
+/**
  * What the caller may do to a path, for the web to show or hide its actions (what the server will
  * allow, not which of them suits the screen).
  */
@@ -87,12 +99,13 @@ export function pathAbilities(
   enrolment: PathEnrolmentStatus | null,
 ): TLearningPathAbilities {
   const manage = canManagePath(actor, path);
+  const targets = pathStatusTargets(actor, path);
   const join = canJoinPath(actor, path, enrolment !== null);
   return {
     edit: manage,
     delete: manage,
-    publish: manage && path.status !== 'published',
-    archive: manage && path.status !== 'archived',
+    publish: targets.includes('published'),
+    archive: targets.includes('archived'),
     manage,
     enrol: join && path.enrolment === 'self',
     request: join && path.enrolment === 'request',
