@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
 import { registerLearningPathEnrolmentRoutes } from './learning-path-enrolments.routes.ts';
+import { learningPathEnrolmentApproval } from './learning-paths.approval.ts';
+import { learningPathJobs, learningPathJobsOnReady } from './learning-paths.jobs.ts';
 import { learningPathsMatrix } from './learning-paths.matrix.ts';
 import { registerLearningPathRoutes } from './learning-paths.routes.ts';
+import { learningPathSubscribers } from './learning-paths.subscribers.ts';
 
 /**
  * Learning paths (issue 15): ordered programmes of courses with prerequisites and electives,
@@ -15,8 +18,13 @@ export const learningPathsModule: AppModule = {
   routes(app: FastifyInstance, ctx: AppContext) {
     registerLearningPathRoutes(app, ctx);
     registerLearningPathEnrolmentRoutes(app, ctx);
+    // Every node makes sure the sync chain (audiences, reminders, recertification) exists.
+    app.addHook('onReady', () => learningPathJobsOnReady(ctx));
   },
   matrix: learningPathsMatrix,
+  approvalKinds: [learningPathEnrolmentApproval],
+  subscribers: learningPathSubscribers,
+  jobs: learningPathJobs,
 };
 
 // For the enrolments, progress and jobs of this slice (and later slices): the policy, the

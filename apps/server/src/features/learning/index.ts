@@ -12,5 +12,10 @@ export const learningModule: AppModule = {
 };
 
 export type { EnrolmentEvent } from './enrolments.events.ts';
+export {
+  type CoursePlace,
+  ensureCourseEnrolments,
+  reopenCourseEnrolments,
+} from './enrolments.for-paths.ts';
 export { ACTIVE_STATUSES, refused } from './enrolments.shared.ts';
 export { NOT_ENROLLED_PROGRESS, progress } from './progress.service.ts';

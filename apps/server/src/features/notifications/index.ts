@@ -3,6 +3,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
 import { approvalSubscribers } from './notifications.approvals.ts';
 import { notificationJobs, scheduleDigests } from './notifications.jobs.ts';
+import { learningPathSubscribers } from './notifications.learning-paths.ts';
 import { notificationsMatrix } from './notifications.matrix.ts';
 import { registerNotificationRoutes } from './notifications.routes.ts';
 import { notificationSubscribers } from './notifications.subscribers.ts';
@@ -20,7 +21,7 @@ export const notificationsModule: AppModule = {
     });
   },
   jobs: notificationJobs,
-  subscribers: [...notificationSubscribers, ...approvalSubscribers],
+  subscribers: [...notificationSubscribers, ...approvalSubscribers, ...learningPathSubscribers],
   matrix: notificationsMatrix,
 };
 
