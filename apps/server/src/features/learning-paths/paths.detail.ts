@@ -147,7 +147,7 @@ export async function courseModulesView(
       .select({
         id: courseModules.id,
         title: courseModules.title,
-        fileCount: sql<number>`(select count(*)::int from module_files f where f.module_id = ${courseModules.id})`,
+        fileCount: sql<number>`(select count(*)::int from module_files f where f.module_id = "course_modules"."id")`,
       })
       .from(courseModules)
       .where(eq(courseModules.courseId, courseId))
