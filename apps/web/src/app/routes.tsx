@@ -5,6 +5,7 @@ import { cataloguePages } from '../features/catalogue/index.ts';
 import { contentPlayerPages } from '../features/content-player/index.ts';
 import { dashboardPages } from '../features/dashboard/index.ts';
 import { learningPages } from '../features/learning/index.ts';
+import { learningPathsPages } from '../features/learning-paths/index.ts';
 import { licencesPages } from '../features/licences/index.ts';
 import { messagesPages } from '../features/messages/index.ts';
 import { notificationsPages } from '../features/notifications/index.ts';
@@ -73,6 +74,10 @@ const CourseReviewsPage = lazyPage('course-reviews', learningPages.courseReviews
 const AssignedCoursesPage = lazyPage('assigned-courses', learningPages.assignedCourses);
 const UnassignedCoursesPage = lazyPage('unassigned-courses', learningPages.unassignedCourses);
 const CourseEnrolmentsPage = lazyPage('course-enrolments', learningPages.courseEnrolments);
+
+const LearningPathsPage = lazyPage('learning-paths', learningPathsPages.learningPaths);
+const LearningPathEditorPage = lazyPage('learning-path-editor', learningPathsPages.pathEditor);
+const LearnerPathPage = lazyPage('learner-path', learningPathsPages.learnerPath);
 
 const RequestsPage = lazyPage('requests', approvalsPages.requests);
 const HlsPage = lazyPage('hls', contentPlayerPages.hls);
@@ -187,9 +192,16 @@ export const appRoutes: readonly AppRoute[] = [
   // Their first segment is no menu entry: the menu entry they belong to is checked instead.
   perm('/cpd-view/:uid', '/cpd'),
   perm('/download-report/:id', '/reports'),
-  ...['/learning-path', '/learning-path/:id', '/learning-path/learner/learning-path/:id'].map(
-    (path) => perm(path),
-  ),
+  // Learning paths (issue 15): all three check the /learning-path menu entry.
+  perm('/learning-path', undefined, { Page: LearningPathsPage, title: 'Learning paths' }),
+  perm('/learning-path/:id', undefined, {
+    Page: LearningPathEditorPage,
+    title: 'Learning path',
+  }),
+  perm('/learning-path/learner/learning-path/:id', undefined, {
+    Page: LearnerPathPage,
+    title: 'Learning path',
+  }),
   // Courses (issue 6): the (perm) routes of spec §2 check the /courses menu entry.
   perm('/courses', undefined, { Page: CoursesHomePage, title: 'Courses' }),
   perm('/courses/all-courses', undefined, { Page: AllCoursesPage, title: 'All courses' }),

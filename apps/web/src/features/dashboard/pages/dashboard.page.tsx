@@ -1,4 +1,4 @@
-import type { TSessionUser } from '@atrium/contract';
+import { ROLE, type TSessionUser } from '@atrium/contract';
 import AccessTimeOutlined from '@mui/icons-material/AccessTimeOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
@@ -9,9 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { formatDuration } from '../../../shared/format/duration.ts';
 import { routeItems, toDrawerItems } from '../../../shared/menu/drawer-items.ts';
+import { isPermitted } from '../../../shared/menu/permitted.ts';
 import { isAdmin, isSuperadmin } from '../../../shared/session/roles.ts';
 import { useSession } from '../../../shared/session/session-context.ts';
 import { useActivity } from '../../activity/index.ts';
+import { MyLearningPathsCard } from '../../learning-paths/index.ts';
 import { useCounters } from '../../notifications/index.ts';
 import { MyActivityCard } from '../components/my-activity-card.tsx';
 import { PendingApproval } from '../components/pending-approval.tsx';
@@ -55,7 +57,7 @@ function countOf(query: { data?: { count: number }; isError: boolean }): string 
  * recent sign-ins (a superadmin sees every organisation's).
  */
 export default function DashboardPage() {
-  const { user, menu } = useSession();
+  const { user, menu, permittedPaths } = useSession();
   const admin = user ? isAdmin(user.role.id) : false;
   const superadmin = user ? isSuperadmin(user.role.id) : false;
   const approved = user?.is_approved ?? false;
@@ -93,6 +95,9 @@ export default function DashboardPage() {
     );
   }
 
+  // Learners follow their paths here; the list needs the /learning-path menu permission.
+  const learnerPaths =
+    user.role.id === ROLE.LEARNER && isPermitted('/learning-path', permittedPaths);
   const visits = moduleTime.data?.results ?? [];
   const trackedSeconds = visits.reduce((sum, entry) => sum + (entry.time_spent ?? 0), 0);
   const stats: Stat[] = [
@@ -143,7 +148,12 @@ export default function DashboardPage() {
         <StatTiles stats={stats} />
       </Box>
       <Grid container spacing={2.5}>
-        <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+        {learnerPaths && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <MyLearningPathsCard />
+          </Grid>
+        )}
+        <Grid size={{ xs: 12, md: learnerPaths ? 6 : 5, lg: learnerPaths ? 6 : 4 }}>
           <ProfileCard user={user} />
         </Grid>
         <Grid size={{ xs: 12, md: 7, lg: 8 }}>
