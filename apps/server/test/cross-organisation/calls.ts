@@ -2,6 +2,12 @@ import { ROLE } from '@atrium/contract';
 import { PNG } from '../factories/catalogue.ts';
 import type { multipart } from '../multipart.ts';
 import { APPROVAL_BODY_CALLS, APPROVAL_CALLS } from './approvals-calls.ts';
+import {
+  LEARNING_PATH_BODY_CALLS,
+  LEARNING_PATH_CALLS,
+  LEARNING_PATH_REVERSE,
+  type LearningPathObjects,
+} from './learning-paths-calls.ts';
 
 /*
  * What the cross-organisation test calls (../cross-organisation.test.ts): acme's objects, the
@@ -61,7 +67,7 @@ export interface OrganisationObjects {
   delegation: number;
   trainer: number;
 }
-export type Fixture = OrganisationObjects & CourseObjects;
+export type Fixture = OrganisationObjects & CourseObjects & LearningPathObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -326,6 +332,7 @@ export const CALLS: Record<string, IdCall> = {
   'PUT /api/messages/blocks/:id/': { params: (f) => ({ id: f.learner }) },
   'DELETE /api/messages/blocks/:id/': { params: (f) => ({ id: f.learner }) },
   ...APPROVAL_CALLS,
+  ...LEARNING_PATH_CALLS,
 };
 
 /**
@@ -334,6 +341,7 @@ export const CALLS: Record<string, IdCall> = {
  */
 export const BODY_CALLS: Record<string, IdCall> = {
   ...APPROVAL_BODY_CALLS,
+  ...LEARNING_PATH_BODY_CALLS,
   'POST /api/messages/conversations/': {
     params: () => ({}),
     body: (f) => ({ participant_ids: [f.learner], title: 'Planted' }),
@@ -528,6 +536,7 @@ export const REVERSE: ReverseCall[] = [
     route: 'POST /api/courses/assignment/',
     body: (n, m) => ({ course: m.course, module: n.module, title: 'Planted' }),
   },
+  ...LEARNING_PATH_REVERSE,
 ];
 
 /**

@@ -11,11 +11,17 @@ import { videoTranscodes } from '../../src/schema/video.table.ts';
 import type { TestApp } from '../app.ts';
 import { bearer, type Staff, tokenFor } from '../auth.ts';
 import { PDF, PNG } from '../factories/catalogue.ts';
-import { makeApprovalRequest, makeUser } from '../factories/index.ts';
+import {
+  makeApprovalRequest,
+  makePathEnrolment,
+  makePathReview,
+  makeUser,
+} from '../factories/index.ts';
 import { samplePackage } from '../factories/scorm.ts';
 import { makeStructure } from '../factories/structure.ts';
 import { multipart } from '../multipart.ts';
 import type { Body, CourseObjects, Fixture, Mine, OrganisationObjects } from './calls.ts';
+import type { LearningPathObjects } from './learning-paths-calls.ts';
 
 /*
  * The real objects of the cross-organisation test, made mostly through the API as their owners
@@ -32,12 +38,48 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
   acme = first;
   globex = second;
   const org = await makeOrganisationObjects();
-  const own: Fixture = { ...org, ...(await makeCourseObjects('organisation')) };
-  const shared: Fixture = { ...org, ...(await makeCourseObjects('catalogue')) };
+  const ownCourse = await makeCourseObjects('organisation');
+  const paths = await makeLearningPathObjects(ownCourse.course);
+  const own: Fixture = { ...org, ...ownCourse, ...paths };
+  const shared: Fixture = { ...org, ...(await makeCourseObjects('catalogue')), ...paths };
   const mine = await makeGlobexObjects();
   // Made on first use (a package's launch): made now, so that first use is not a change.
   await t.app.ctx.secrets.get('content-grant');
   return { own, shared, mine };
+}
+
+/**
+ * A published learning path of acme's with an image and acme's own course as its item; acme's
+ * learner enrolled (written directly, as the enrolment use cases would) and a review by another
+ * of acme's learners.
+ */
+async function makeLearningPathObjects(courseId: number): Promise<LearningPathObjects> {
+  const db = t.database.db;
+  const admin = acme.admin.token;
+  const path = await json(admin, 'POST', '/api/v1/learning-path/', {
+    parts: [
+      { name: 'title', value: 'Induction' },
+      { name: 'image', filename: 'p.png', content: PNG, type: 'image/png' },
+    ],
+  });
+  const structure = await json(admin, 'PUT', `/api/v1/learning-path/${path.id}/structure/`, {
+    strict_sequence: false,
+    electives: [],
+    items: [{ course: courseId }],
+  });
+  await json(admin, 'PATCH', `/api/v1/learning_path_published/${path.id}/`, {
+    status: 'published',
+  });
+  const ref = { id: path.id, organisationId: acme.org.id };
+  const enrolment = await makePathEnrolment(db, ref, { userId: acme.learner.user.id });
+  const review = await makePathReview(db, ref);
+  return {
+    learningPath: path.id,
+    pathItem: (structure.items as { id: number }[])[0]!.id,
+    pathCourse: courseId,
+    pathEnrolment: enrolment.id,
+    pathReview: review.id,
+  };
 }
 
 function expectCreated(res: LightMyRequestResponse, what: string): { id: number } {
