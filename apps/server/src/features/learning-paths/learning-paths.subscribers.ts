@@ -1,5 +1,10 @@
 import { defineSubscriber } from '../../core/module.ts';
-import { onCourseCompleted, recomputeProgress } from './progress.service.ts';
+import {
+  onCourseCompleted,
+  pathsHolding,
+  recomputeProgress,
+  recomputeWholePath,
+} from './progress.service.ts';
 import './learning-paths.events.ts';
 
 /**
@@ -22,6 +27,31 @@ export const learningPathSubscribers = [
       // Learners may have completed some of the path's courses already; the courses open to
       // them now get their enrolments.
       await recomputeProgress(ctx, e.pathId, e.userIds);
+    },
+  }),
+  defineSubscriber({
+    event: 'learning_path.structure_changed',
+    name: 'progress-on-structure-changed',
+    async handle(ctx, e) {
+      // Items added, removed or re-linked: units, completion and what is open change for all.
+      await recomputeWholePath(ctx, e.pathId);
+    },
+  }),
+  defineSubscriber({
+    event: 'learning_path.published',
+    name: 'progress-on-path-published',
+    async handle(ctx, e) {
+      // Back from archive with learners still enrolled: their open courses are enrolled again.
+      await recomputeWholePath(ctx, e.pathId);
+    },
+  }),
+  defineSubscriber({
+    event: 'course.published',
+    name: 'enrol-on-course-published',
+    async handle(ctx, e) {
+      // A course still a draft when it became available to a learner was not enrolled then.
+      for (const pathId of await pathsHolding(ctx, e.courseId))
+        await recomputeWholePath(ctx, pathId);
     },
   }),
 ];

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { UnitOfWork } from '../../core/db/transaction.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
@@ -211,4 +211,48 @@ export async function onCourseCompleted(ctx: AppContext, userId: number, courseI
     .where(eq(learningPathItems.courseId, courseId));
   for (const { pathId } of paths) await recomputeProgress(ctx, pathId, [userId]);
   return paths.length;
+}
+
+/**
+ * Every enrolled learner of the path, a chunk at a time in enrolment order
+ * (learning_path_enrolments_path_status_idx): after its structure changed, or it or one of its
+ * courses was published, progress and the courses open to each learner are what they are now.
+ */
+export async function recomputeWholePath(ctx: AppContext, pathId: number) {
+  let after = 0;
+  let completed = 0;
+  for (;;) {
+    const rows = await ctx.db
+      .select({ id: learningPathEnrolments.id, userId: learningPathEnrolments.userId })
+      .from(learningPathEnrolments)
+      .where(
+        and(
+          eq(learningPathEnrolments.pathId, pathId),
+          eq(learningPathEnrolments.status, 'enrolled'),
+          gt(learningPathEnrolments.id, after),
+        ),
+      )
+      .orderBy(asc(learningPathEnrolments.id))
+      .limit(CHUNK);
+    if (rows.length > 0) {
+      completed += (
+        await recomputeProgress(
+          ctx,
+          pathId,
+          rows.map((r) => r.userId),
+        )
+      ).completed;
+    }
+    if (rows.length < CHUNK) return { completed };
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** The paths that hold a course (learning_path_items_course_idx). */
+export async function pathsHolding(ctx: AppContext, courseId: number) {
+  const rows = await ctx.db
+    .selectDistinct({ pathId: learningPathItems.pathId })
+    .from(learningPathItems)
+    .where(eq(learningPathItems.courseId, courseId));
+  return rows.map((r) => r.pathId);
 }

@@ -15,7 +15,7 @@ import {
 import { api } from '../../../test/http.ts';
 import { eventDeliveries, eventOutbox } from '../../core/events/outbox.table.ts';
 import { enqueue } from '../../core/jobs/queue.ts';
-import { courseModules, moduleFiles } from '../../schema/courses.table.ts';
+import { courseModules, courses as coursesTable, moduleFiles } from '../../schema/courses.table.ts';
 import { courseEnrolments } from '../../schema/enrolments.table.ts';
 import { learningPathItems } from '../../schema/learning-paths.table.ts';
 import { notifications } from '../../schema/notifications.table.ts';
@@ -264,5 +264,49 @@ describe('progress and unlocking', () => {
       )
       .orderBy(asc(courseEnrolments.id));
     expect(rows).toHaveLength(1);
+  });
+
+  it('follows a structure change and a course published later', async () => {
+    const { path, courses } = await makePathWithCourses(db(), {
+      organisationId: a.org.id,
+      createdBy: a.trainer.user.id,
+      courses: 3,
+    });
+    const ids = courses.map((c) => c.id);
+    // The third course is still a draft when the learner is enrolled: nothing to enrol them in.
+    await db().update(coursesTable).set({ status: 'draft' }).where(eq(coursesTable.id, ids[2]!));
+    const learner = await signedInLearner(t, a.org.id);
+    await assigned(path, learner);
+    expect(await courseStatuses(db(), learner.user.id, ids)).toEqual([
+      'enrolled',
+      'enrolled',
+      'none',
+    ]);
+    const published = await http.patch(`/api/courses/published/${ids[2]}/`, a.admin.token, {
+      status: 'published',
+    });
+    expect(published.statusCode).toBe(200);
+    await drain();
+    expect(await courseStatuses(db(), learner.user.id, ids)).toEqual([
+      'enrolled',
+      'enrolled',
+      'enrolled',
+    ]);
+
+    await completeByReport(learner, ids[0]!);
+    expect((await pathEnrolmentOf(db(), path.id, learner.user.id))!.progressPercent).toBe(33);
+    // The editor drops the two courses not taken yet: what is left is complete.
+    const saved = await http.put(`/api/v1/learning-path/${path.id}/structure/`, a.admin.token, {
+      strict_sequence: false,
+      electives: [],
+      items: [{ course: ids[0] }],
+    });
+    expect(saved.statusCode).toBe(200);
+    await drain();
+    expect(await pathEnrolmentOf(db(), path.id, learner.user.id)).toMatchObject({
+      status: 'completed',
+      progressPercent: 100,
+    });
+    expect(await completedEvents(path.id)).toHaveLength(1);
   });
 });
