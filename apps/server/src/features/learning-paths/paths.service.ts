@@ -21,6 +21,8 @@ import {
   learningPathItems,
   learningPaths,
 } from '../../schema/learning-paths.table.ts';
+import { closeApprovalRequestOf } from '../approvals/index.ts';
+import { LEARNING_PATH_ENROLMENT } from './learning-paths.approval.ts';
 import { canCreatePath, pathStatusTargets } from './learning-paths.policy.ts';
 import { listPaths, managedPathFor, type Path, pathRow } from './paths.repository.ts';
 
@@ -147,7 +149,8 @@ export const paths = {
    * requests) must be archived first: a deliberate step that already closed it to them.
    */
   async remove(ctx: AppContext, auth: AuthContext, id: number, ip?: string) {
-    const path = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+    const path = await runInTransaction(ctx.db, ctx.bus, async (uow) => {
+      const { tx } = uow;
       const locked = await managedPathFor(tx, auth, id, { lock: true });
       const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
@@ -158,6 +161,26 @@ export const paths = {
         throw conflict(
           `This learning path has ${n} learner${n === 1 ? '' : 's'} (or request${n === 1 ? '' : 's'}). Archive it before deleting it.`,
         );
+      }
+      // Requests to join go with the path: their approval requests close with it, rather than
+      // wait for approvers on an item that no longer exists.
+      const requests = await tx
+        .select({ id: learningPathEnrolments.id })
+        .from(learningPathEnrolments)
+        .where(
+          and(
+            eq(learningPathEnrolments.pathId, id),
+            eq(learningPathEnrolments.status, 'requested'),
+          ),
+        );
+      for (const r of requests) {
+        await closeApprovalRequestOf(ctx, uow, {
+          kind: LEARNING_PATH_ENROLMENT,
+          subjectId: r.id,
+          status: 'rejected',
+          actorId: auth.userId,
+          comment: 'The learning path was deleted.',
+        });
       }
       await tx.delete(learningPaths).where(eq(learningPaths.id, id));
       await recordAudit(tx, {

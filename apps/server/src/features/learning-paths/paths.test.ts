@@ -11,6 +11,7 @@ import {
 } from '../../../test/auth.ts';
 import {
   addPathCourse,
+  makeApprovalRequest,
   makeCategory,
   makeCourse,
   makeLearningPath,
@@ -20,6 +21,7 @@ import {
   storedFiles,
 } from '../../../test/factories/index.ts';
 import { api, call } from '../../../test/http.ts';
+import { approvalRequests } from '../../schema/approvals.table.ts';
 import { auditEvents } from '../../schema/audit.table.ts';
 import { learningPaths } from '../../schema/learning-paths.table.ts';
 
@@ -292,6 +294,27 @@ describe('delete', () => {
       organisationId: acme.org.id,
       details: { learning_path: path.id, title: 'Doomed', status: 'archived', learners: 1 },
     });
+  });
+  it('closes the open requests to join an archived path it deletes', async () => {
+    const path = await mine({ status: 'archived', title: 'Requested' });
+    const requester = await signedInLearner(t, acme.org.id);
+    const enrolment = await makePathEnrolment(db(), path, {
+      userId: requester.user.id,
+      status: 'requested',
+    });
+    const request = await makeApprovalRequest(db(), {
+      kind: 'learning_path_enrolment',
+      organisationId: acme.org.id,
+      subjectId: enrolment.id,
+      requesterId: requester.user.id,
+    });
+    const res = await a.del(`/api/v1/learning-path/${path.id}/`, acme.admin.token);
+    expect(res.statusCode, res.body).toBe(204);
+    const [row] = await db()
+      .select()
+      .from(approvalRequests)
+      .where(eq(approvalRequests.id, request.id));
+    expect(row!.status).toBe('rejected');
   });
 });
 
