@@ -45,8 +45,8 @@ export function DepartmentItem({
           <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap', minWidth: 0 }}>
             <Chip
               size="small"
-              color={department.head ? 'primary' : 'default'}
-              variant="outlined"
+              // Default colours: the organisation's primary colour on white may miss AA contrast.
+              variant={department.head ? 'filled' : 'outlined'}
               icon={<SupervisorAccountOutlined />}
               label={department.head ? `Head: ${department.head.fullname}` : 'No head'}
               // A long name is cut short in the chip; the whole of it stays readable on hover.
