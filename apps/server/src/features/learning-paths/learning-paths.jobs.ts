@@ -153,6 +153,8 @@ async function recertify(ctx: AppContext, now: Date) {
           and(
             eq(learningPathEnrolments.status, 'completed'),
             lte(learningPathEnrolments.expiresAt, now),
+            // An archived path takes nobody back: its completions simply lapse.
+            eq(learningPaths.status, 'published'),
           ),
         )
         .orderBy(learningPathEnrolments.id)
