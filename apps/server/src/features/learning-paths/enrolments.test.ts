@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { makeOrganisationWithStaff, type Staff, signedInLearner } from '../../../test/auth.ts';
+import { makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
 import { makeDepartment, makeDesignation, makeLearner } from '../../../test/factories/index.ts';
 import {
   courseStatuses,
@@ -21,8 +21,8 @@ import { users } from '../../schema/users.table.ts';
 
 /*
  * The managers' side of enrolment through the API: assigning users, departments and
- * designations (and what is refused), the progress table and its export, due dates, removal and
- * messages; another organisation's staff find none of it.
+ * designations (and what is refused), the progress table and its export, due dates and removal;
+ * another organisation's staff find none of it. Messages are in messages.test.ts.
  */
 
 let t: TestApp;
@@ -346,48 +346,5 @@ describe('changing and removing enrolments', () => {
       enrolled: 1,
       unchanged: 0,
     });
-  });
-});
-
-describe('messages to learners', () => {
-  it('reaches the learners in the chosen states through the notification centre', async () => {
-    const { path } = await newPath();
-    const l1 = await signedInLearner(t, a.org.id);
-    const l2 = await signedInLearner(t, a.org.id);
-    await assign(a.admin.token, { learning_path: path.id, users: [l1.user.id, l2.user.id] });
-    await db()
-      .update(learningPathEnrolments)
-      .set({ status: 'completed', completedAt: new Date(), progressPercent: 100 })
-      .where(
-        and(
-          eq(learningPathEnrolments.pathId, path.id),
-          eq(learningPathEnrolments.userId, l2.user.id),
-        ),
-      );
-    const body = { learning_path: path.id, subject: 'Deadline', message: 'Finish by Friday.' };
-    const res = await http.post('/api/v1/learning-path-notification/', a.trainer.token, {
-      ...body,
-      states: ['not_started'],
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ sent: 1 });
-    await drain();
-    const inbox = await http.get('/api/notify/?type=learning_path_message', l1.token);
-    expect(inbox.json().results[0]).toMatchObject({
-      subject: { kind: 'learning_path', id: path.id },
-      link: `/learning-path/${path.id}`,
-    });
-    expect(inbox.json().results[0].message).toContain('Deadline: Finish by Friday.');
-    expect(await typesOf(l2.user.id)).not.toContain('learning_path_message');
-
-    expect(
-      (await http.post('/api/v1/learning-path-notification/', a.admin.token, body)).json(),
-    ).toEqual({ sent: 2 });
-    expect(
-      (await http.post('/api/v1/learning-path-notification/', b.admin.token, body)).statusCode,
-    ).toBe(404);
-    expect(
-      (await http.post('/api/v1/learning-path-notification/', a.learner.token, body)).statusCode,
-    ).toBe(403);
   });
 });
