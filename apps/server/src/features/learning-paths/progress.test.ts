@@ -19,6 +19,7 @@ import { courseModules, courses as coursesTable, moduleFiles } from '../../schem
 import { courseEnrolments } from '../../schema/enrolments.table.ts';
 import { learningPathItems } from '../../schema/learning-paths.table.ts';
 import { notifications } from '../../schema/notifications.table.ts';
+import { recomputeProgress } from './progress.service.ts';
 
 /*
  * Progress through the real course use cases: the learner's own file reports and a manager
@@ -307,6 +308,26 @@ describe('progress and unlocking', () => {
       status: 'completed',
       progressPercent: 100,
     });
+    expect(await completedEvents(path.id)).toHaveLength(1);
+  });
+
+  it('completes once when several recomputations of one learner run at once', async () => {
+    const { path } = await makePathWithCourses(db(), {
+      organisationId: a.org.id,
+      createdBy: a.trainer.user.id,
+      courses: 2,
+    });
+    const learner = await signedInLearner(t, a.org.id);
+    await assigned(path, learner);
+    // Both courses completed behind the path's back, then three deliveries race to notice.
+    await db()
+      .update(courseEnrolments)
+      .set({ status: 'completed', completedAt: new Date(), progressPercent: 100 })
+      .where(eq(courseEnrolments.userId, learner.user.id));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => recomputeProgress(t.app.ctx, path.id, [learner.user.id])),
+    );
+    expect(results.map((r) => r.completed).sort()).toEqual([0, 0, 1]);
     expect(await completedEvents(path.id)).toHaveLength(1);
   });
 });
