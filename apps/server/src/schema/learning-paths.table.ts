@@ -66,6 +66,8 @@ export const learningPaths = pgTable(
   (t) => [
     index('learning_paths_org_status_created_idx').on(t.organisationId, t.status, t.createdAt),
     index('learning_paths_created_by_idx').on(t.createdBy),
+    // Title search (`lower(title) like %…%`) stays index-backed.
+    index('learning_paths_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     check('learning_paths_status_ck', sql`${t.status} in ('draft', 'published', 'archived')`),
     check('learning_paths_visibility_ck', sql`${t.visibility} in ('organisation', 'assigned')`),
     check('learning_paths_enrolment_ck', sql`${t.enrolment} in ('assigned', 'self', 'request')`),
@@ -197,10 +199,18 @@ export const learningPathEnrolments = pgTable(
     uniqueIndex('learning_path_enrolments_path_user_uq').on(t.pathId, t.userId),
     index('learning_path_enrolments_user_status_idx').on(t.userId, t.status),
     index('learning_path_enrolments_path_status_idx').on(t.pathId, t.status, t.id),
-    // The reminder job: open enrolments by due date; recertification by expiry.
-    index('learning_path_enrolments_due_idx')
+    // The reminder job reads only the rows still to remind, by due date: the sets stay small
+    // however many reminders were sent before. Recertification reads by expiry.
+    index('learning_path_enrolments_due_soon_idx')
       .on(t.dueAt)
-      .where(sql`${t.status} = 'enrolled' and ${t.dueAt} is not null`),
+      .where(
+        sql`${t.status} = 'enrolled' and ${t.dueAt} is not null and ${t.dueSoonNotifiedAt} is null`,
+      ),
+    index('learning_path_enrolments_overdue_idx')
+      .on(t.dueAt)
+      .where(
+        sql`${t.status} = 'enrolled' and ${t.dueAt} is not null and ${t.overdueNotifiedAt} is null`,
+      ),
     index('learning_path_enrolments_expires_idx')
       .on(t.expiresAt)
       .where(sql`${t.expiresAt} is not null`),

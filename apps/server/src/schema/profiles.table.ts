@@ -34,7 +34,11 @@ export const userProfiles = pgTable(
     photoKey: text('photo_key'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_profiles_department_idx').on(t.departmentId)],
+  (t) => [
+    index('user_profiles_department_idx').on(t.departmentId),
+    // Members of a designation (learning paths' audiences, read by their sync job).
+    index('user_profiles_designation_idx').on(t.designationId),
+  ],
 );
 
 export const userEducation = pgTable(

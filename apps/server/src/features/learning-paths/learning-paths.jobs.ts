@@ -98,7 +98,7 @@ async function remind(ctx: AppContext, kind: 'due_soon' | 'overdue', now: Date) 
   let sent = 0;
   for (;;) {
     const n = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
-      // learning_path_enrolments_due_idx: enrolled rows with a due date, by due date.
+      // learning_path_enrolments_due_soon_idx / _overdue_idx: the rows still to remind, by due date.
       const rows = await queryRows<{
         path_id: number;
         user_id: number;

@@ -1,0 +1,5 @@
+DROP INDEX "learning_path_enrolments_due_idx";--> statement-breakpoint
+CREATE INDEX "learning_path_enrolments_due_soon_idx" ON "learning_path_enrolments" USING btree ("due_at") WHERE "learning_path_enrolments"."status" = 'enrolled' and "learning_path_enrolments"."due_at" is not null and "learning_path_enrolments"."due_soon_notified_at" is null;--> statement-breakpoint
+CREATE INDEX "learning_path_enrolments_overdue_idx" ON "learning_path_enrolments" USING btree ("due_at") WHERE "learning_path_enrolments"."status" = 'enrolled' and "learning_path_enrolments"."due_at" is not null and "learning_path_enrolments"."overdue_notified_at" is null;--> statement-breakpoint
+CREATE INDEX "learning_paths_title_trgm_idx" ON "learning_paths" USING gin (lower("title") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "user_profiles_designation_idx" ON "user_profiles" USING btree ("designation_id");
