@@ -68,6 +68,28 @@ export const LEARNING_PATH_BODY_CALLS: Record<string, IdCall> = {
     body: (f) => ({ learning_path: f.learningPath, rating: 1, comment: 'Planted.' }),
     owner: 'learner',
   },
+  // The enrolment side: acme's path named in the query or the body.
+  'GET /api/v1/learning-path-user/': {
+    params: () => ({}),
+    query: (f) => `?learning_path=${f.learningPath}`,
+  },
+  'GET /api/v1/learning-path-user/export/': {
+    params: () => ({}),
+    query: (f) => `?learning_path=${f.learningPath}`,
+  },
+  'POST /api/v1/learning-path-user/': {
+    params: () => ({}),
+    body: (f) => ({ learning_path: f.learningPath, users: [f.learner] }),
+  },
+  // Naming no enrolment of it: acme's control must not remove the one the id routes use.
+  'POST /api/v1/learning-path-user/delete-multiple-user/': {
+    params: () => ({}),
+    body: (f) => ({ learning_path: f.learningPath, ids: [2_000_000_000] }),
+  },
+  'POST /api/v1/learning-path-notification/': {
+    params: () => ({}),
+    body: (f) => ({ learning_path: f.learningPath, subject: 'Planted', message: 'Planted.' }),
+  },
 };
 
 /** globex's path in acme's category. */
