@@ -81,6 +81,12 @@ export const LEARNING_PATH_BODY_CALLS: Record<string, IdCall> = {
     params: () => ({}),
     body: (f) => ({ learning_path: f.learningPath, users: [f.learner] }),
   },
+  // acme's learner is enrolled already: the control meets a 409, globex's a 404.
+  'POST /api/v1/learning-path-user/join/': {
+    params: () => ({}),
+    body: (f) => ({ learning_path: f.learningPath }),
+    owner: 'learner',
+  },
   // Naming no enrolment of it: acme's control must not remove the one the id routes use.
   'POST /api/v1/learning-path-user/delete-multiple-user/': {
     params: () => ({}),
