@@ -16,6 +16,7 @@ import { useActivity } from '../../activity/index.ts';
 import { MyLearningPathsCard } from '../../learning-paths/index.ts';
 import { useCounters } from '../../notifications/index.ts';
 import { MyActivityCard } from '../components/my-activity-card.tsx';
+import { MyCoursesCard } from '../components/my-courses-card.tsx';
 import { PendingApproval } from '../components/pending-approval.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 import { ShortcutsCard } from '../components/shortcuts-card.tsx';
@@ -96,8 +97,8 @@ export default function DashboardPage() {
   }
 
   // Learners follow their paths here; the list needs the /learning-path menu permission.
-  const learnerPaths =
-    user.role.id === ROLE.LEARNER && isPermitted('/learning-path', permittedPaths);
+  const learner = user.role.id === ROLE.LEARNER;
+  const learnerPaths = learner && isPermitted('/learning-path', permittedPaths);
   const visits = moduleTime.data?.results ?? [];
   const trackedSeconds = visits.reduce((sum, entry) => sum + (entry.time_spent ?? 0), 0);
   const stats: Stat[] = [
@@ -148,12 +149,17 @@ export default function DashboardPage() {
         <StatTiles stats={stats} />
       </Box>
       <Grid container spacing={2.5}>
+        {learner && (
+          <Grid size={{ xs: 12, md: learnerPaths ? 6 : 12 }}>
+            <MyCoursesCard />
+          </Grid>
+        )}
         {learnerPaths && (
           <Grid size={{ xs: 12, md: 6 }}>
             <MyLearningPathsCard />
           </Grid>
         )}
-        <Grid size={{ xs: 12, md: learnerPaths ? 6 : 5, lg: learnerPaths ? 6 : 4 }}>
+        <Grid size={{ xs: 12, md: 5, lg: 4 }}>
           <ProfileCard user={user} />
         </Grid>
         <Grid size={{ xs: 12, md: 7, lg: 8 }}>
