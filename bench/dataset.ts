@@ -14,6 +14,7 @@ import {
   repositoryFiles,
 } from '../apps/server/src/schema/courses.table.ts';
 import { memberships, users } from '../apps/server/src/schema/users.table.ts';
+import { type LearningPathSummary, seedLearningPath } from './learning-path-data.ts';
 
 /** Every generated account signs in with this password (they share one argon2 hash). */
 export const BENCH_PASSWORD = 'Bench-pass-1';
@@ -49,8 +50,13 @@ export interface DatasetSummary {
   extraUsers: number;
   /** Catalogue courses (BENCH_COURSES, 10,000 by default), 3 modules with a file each. */
   courses: number;
-  /** A published course of the default organisation: the `course-detail` journey reads it. */
-  detailCourseId: number;
+  /**
+   * A published course of the default organisation, looked up by its title (the demo seed's
+   * own courses come first): the `course-detail` journey reads it. Null without courses.
+   */
+  detailCourseId: number | null;
+  /** The learning-path journeys' path and its learners; null without courses or users. */
+  learningPath: LearningPathSummary | null;
   organisationId: number;
   /** The demo learner: the baseline reads this row, `me` journeys sign in as it. */
   learnerId: number;
@@ -111,9 +117,14 @@ function roleFor(i: number): TRoleId {
 
 /**
  * Migrates the bench database with the server's own migrations, seeds the demo
- * organisation and accounts, then `extraUsers` members of that organisation.
+ * organisation and accounts, then `extraUsers` members of that organisation, the courses and
+ * one learning path with `pathLearners` learners (learning-path-data.ts).
  */
-export async function seedDataset(url: string, extraUsers: number): Promise<DatasetSummary> {
+export async function seedDataset(
+  url: string,
+  extraUsers: number,
+  pathLearners: number,
+): Promise<DatasetSummary> {
   const started = performance.now();
   const database = openDatabase({ kind: 'postgres', url, poolSize: 2 });
   try {
@@ -159,26 +170,33 @@ export async function seedDataset(url: string, extraUsers: number): Promise<Data
       });
     }
     const courseCount = await seedCourses(database.db, organisation.id, random);
+    const [learner] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'learner'));
+    if (!learner) throw new Error("seedDemo did not create the 'learner' account.");
+    const [admin] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'admin'));
+    if (!admin) throw new Error("seedDemo did not create the 'admin' account.");
+    const [detail] = await database.db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(eq(courses.title, DETAIL_COURSE_TITLE));
+    const learningPath = await seedLearningPath(database.db, {
+      organisationId: organisation.id,
+      detailCourseId: detail?.id ?? null,
+      adminId: admin.id,
+      learnerId: learner.id,
+      learners: Math.min(pathLearners, extraUsers + 1),
+    });
     // What autovacuum would have done on a live install (statistics, visibility
     // map), done now so it does not start in the middle of a measurement.
     await database.db.execute(sql`vacuum (analyze)`);
     // Flush the bulk load's dirty pages before measuring; needs superuser, optional.
     await database.db.execute(sql`checkpoint`).catch(() => {});
 
-    const [learner] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.username, 'learner'));
-    const [first] = await database.db
-      .select({ id: courses.id })
-      .from(courses)
-      .where(eq(courses.title, DETAIL_COURSE_TITLE));
-    const firstCourseId = first?.id ?? 0;
-    if (courseCount > 0 && firstCourseId !== DETAIL_COURSE_ID)
-      throw new Error(
-        `The course-detail journey reads course ${DETAIL_COURSE_ID}; it is ${firstCourseId}.`,
-      );
-    if (!learner) throw new Error("seedDemo did not create the 'learner' account.");
     const [{ count } = { count: 0 }] = await database.db
       .select({ count: sql<number>`count(*)::int` })
       .from(users);
@@ -186,7 +204,8 @@ export async function seedDataset(url: string, extraUsers: number): Promise<Data
       demoAccounts: count - extraUsers,
       extraUsers,
       courses: courseCount,
-      detailCourseId: firstCourseId,
+      detailCourseId: detail?.id ?? null,
+      learningPath,
       organisationId: organisation.id,
       learnerId: learner.id,
       seconds: (performance.now() - started) / 1000,
@@ -213,8 +232,6 @@ const TOPICS = [
 const QUALIFIERS = ['Introduction to', 'Advanced', 'Essentials of', 'Refresher:', 'Mastering'];
 const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export const DETAIL_COURSE_TITLE = 'Bench detail course';
-/** The first course of a fresh database (the demo seed makes none). */
-export const DETAIL_COURSE_ID = 1;
 const MODULES_PER_COURSE = 3;
 
 /**

@@ -1,6 +1,6 @@
-import { systemOps } from '@atrium/contract';
+import { learningPathOps, systemOps } from '@atrium/contract';
 import { DEMO_PASSWORD } from '../apps/server/src/features/demo/index.ts';
-import { DETAIL_COURSE_ID } from './dataset.ts';
+import type { DatasetSummary } from './dataset.ts';
 
 export interface Credentials {
   username: string;
@@ -19,6 +19,8 @@ export interface Journey {
   needsToken?: boolean;
   /** Who signs in for a needsToken journey; the demo learner unless set. */
   as?: Credentials;
+  /** Why it cannot run on this dataset (e.g. BENCH_COURSES=0): listed as skipped. */
+  skip?: string;
 }
 
 export const DEMO_LEARNER: Credentials = { username: 'learner', password: DEMO_PASSWORD };
@@ -26,44 +28,84 @@ export const DEMO_ADMIN: Credentials = { username: 'admin', password: DEMO_PASSW
 
 export const LOGIN_PATH = '/api/v1/auth/token/login/';
 
-export const journeys: Journey[] = [
-  { name: 'health', method: 'GET', path: systemOps.health.path },
-  // One database round trip: the fairest comparison with the baseline.
-  { name: 'ready', method: 'GET', path: systemOps.ready.path },
-  { name: 'me', method: 'GET', path: '/api/v1/me/', needsToken: true },
-  // The admin's user list over the whole dataset (100k users by default):
-  // a selective substring search (trigram index) with role and status filters...
-  {
-    name: 'users-search',
-    method: 'GET',
-    path: '/api/v1/accounts/get-users/?search=user_0421&role=3,4&status=active',
-    needsToken: true,
-    as: DEMO_ADMIN,
-  },
-  // ...and a deep page of the default listing (newest first).
-  {
-    name: 'users-page',
-    method: 'GET',
-    path: '/api/v1/accounts/get-users/?role=4&page=40&page_size=25',
-    needsToken: true,
-    as: DEMO_ADMIN,
-  },
-  // The learner's catalogue over 10,000 courses (BENCH_COURSES): a title
-  // substring (trigram index on lower(title)) within what a learner may see...
-  {
-    name: 'courses-search',
-    method: 'GET',
-    path: '/api/courses/get-courses/?search=first%20aid&level=beginner&page_size=20',
-    needsToken: true,
-  },
-  // ...and one course's detail: course, category, 3 modules with their files, counts.
-  {
-    name: 'course-detail',
-    method: 'GET',
-    path: `/api/courses/${DETAIL_COURSE_ID}/`,
-    needsToken: true,
-  },
-];
+/** The ids some journeys read come from the seeded dataset, never assumed (issue 26). */
+export function journeysFor(
+  dataset: Pick<DatasetSummary, 'detailCourseId' | 'learningPath'>,
+): Journey[] {
+  const path = dataset.learningPath;
+  const noPath =
+    'no learning path was seeded (needs BENCH_COURSES >= 6 and BENCH_PATH_LEARNERS > 0)';
+  const progressTable = (query: string): string =>
+    `${learningPathOps.enrolments.path}?learning_path=${path?.id ?? 0}&page=1&page_size=20${query}`;
+  return [
+    { name: 'health', method: 'GET', path: systemOps.health.path },
+    // One database round trip: the fairest comparison with the baseline.
+    { name: 'ready', method: 'GET', path: systemOps.ready.path },
+    { name: 'me', method: 'GET', path: '/api/v1/me/', needsToken: true },
+    // The admin's user list over the whole dataset (100k users by default):
+    // a selective substring search (trigram index) with role and status filters...
+    {
+      name: 'users-search',
+      method: 'GET',
+      path: '/api/v1/accounts/get-users/?search=user_0421&role=3,4&status=active',
+      needsToken: true,
+      as: DEMO_ADMIN,
+    },
+    // ...and a deep page of the default listing (newest first).
+    {
+      name: 'users-page',
+      method: 'GET',
+      path: '/api/v1/accounts/get-users/?role=4&page=40&page_size=25',
+      needsToken: true,
+      as: DEMO_ADMIN,
+    },
+    // The learner's catalogue over 10,000 courses (BENCH_COURSES): a title
+    // substring (trigram index on lower(title)) within what a learner may see...
+    {
+      name: 'courses-search',
+      method: 'GET',
+      path: '/api/courses/get-courses/?search=first%20aid&level=beginner&page_size=20',
+      needsToken: true,
+    },
+    // ...and one course's detail: course, category, 3 modules with their files, counts.
+    {
+      name: 'course-detail',
+      method: 'GET',
+      path: `/api/courses/${dataset.detailCourseId ?? 0}/`,
+      needsToken: true,
+      skip:
+        dataset.detailCourseId === null ? 'no courses were seeded (BENCH_COURSES=0)' : undefined,
+    },
+    // Learning paths (issue 15), on one path of 5 courses with 5,000 learners
+    // (BENCH_PATH_LEARNERS): the enrolled demo learner's path page (items, prerequisites,
+    // where they stand in each course)...
+    {
+      name: 'lp-detail',
+      method: 'GET',
+      path: learningPathOps.detail.path.replace(':id', String(path?.id ?? 0)),
+      needsToken: true,
+      skip: path ? undefined : noPath,
+    },
+    // ...and the admin's progress table of the path: the first page of 20 and its count...
+    {
+      name: 'lp-progress',
+      method: 'GET',
+      path: progressTable(''),
+      needsToken: true,
+      as: DEMO_ADMIN,
+      skip: path ? undefined : noPath,
+    },
+    // ...and the same filtered to the learners in progress (a state computed in SQL).
+    {
+      name: 'lp-progress-state',
+      method: 'GET',
+      path: progressTable('&state=in_progress'),
+      needsToken: true,
+      as: DEMO_ADMIN,
+      skip: path ? undefined : noPath,
+    },
+  ];
+}
 
 /**
  * Signs in once through the token login route and returns the token key, or

@@ -15,7 +15,7 @@ import {
   postgresVersion,
   seedDataset,
 } from './dataset.ts';
-import { DEMO_LEARNER, type Journey, journeys, LOGIN_PATH, signIn } from './journeys.ts';
+import { DEMO_LEARNER, type Journey, journeysFor, LOGIN_PATH, signIn } from './journeys.ts';
 import { type LoadOptions, type Measurement, measure, stopLoad } from './lib/measure.ts';
 import { freePorts, startServer, waitUntilReady } from './lib/processes.ts';
 import { buildReport, formatReport, type Skipped, saveReport } from './lib/report.ts';
@@ -115,9 +115,21 @@ async function main(): Promise<number> {
     run: () => dropBenchDatabase(settings.adminUrl, settings.databaseName),
   });
   const dbUrl = await createBenchDatabase(settings.adminUrl, settings.databaseName);
-  const dataset: DatasetSummary = await seedDataset(dbUrl, settings.extraUsers);
+  const dataset: DatasetSummary = await seedDataset(
+    dbUrl,
+    settings.extraUsers,
+    settings.pathLearners,
+  );
+  const lp = dataset.learningPath;
   console.log(
-    `Database ${settings.databaseName}: migrated, demo seed + ${dataset.extraUsers.toLocaleString('en-US')} users in ${dataset.seconds.toFixed(1)} s`,
+    `Database ${settings.databaseName}: migrated, demo seed + ${dataset.extraUsers.toLocaleString('en-US')} users, ${dataset.courses.toLocaleString('en-US')} courses${lp ? `, a learning path with ${lp.learners.toLocaleString('en-US')} learners (${lp.courseEnrolments.toLocaleString('en-US')} course enrolments)` : ''} in ${dataset.seconds.toFixed(1)} s`,
+  );
+  const unknown = settings.only.filter(
+    (name) => !journeysFor(dataset).some((j) => j.name === name),
+  );
+  if (unknown.length > 0) throw new Error(`BENCH_JOURNEYS names no journey: ${unknown.join(', ')}`);
+  const journeys = journeysFor(dataset).filter(
+    (j) => settings.only.length === 0 || settings.only.includes(j.name),
   );
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
@@ -174,7 +186,8 @@ async function main(): Promise<number> {
 
   // Sign in once, before any measurement, so argon2 never runs under load.
   const skipped: Skipped[] = [];
-  const needingToken = journeys.filter((j) => j.needsToken);
+  for (const j of journeys) if (j.skip) skipped.push({ name: j.name, reason: j.skip });
+  const needingToken = journeys.filter((j) => j.needsToken && !j.skip);
   const { tokens, loginMissing } = await tokensFor(atriumUrl, needingToken);
   if (loginMissing) {
     for (const j of needingToken) {
@@ -184,7 +197,7 @@ async function main(): Promise<number> {
       `Note: POST ${LOGIN_PATH} answered 404; skipping ${needingToken.map((j) => j.name).join(', ')}.`,
     );
   }
-  const runnable = journeys.filter((j) => !j.needsToken || !loginMissing);
+  const runnable = journeys.filter((j) => !j.skip && (!j.needsToken || !loginMissing));
 
   const baselineRuns: Measurement[] = [];
   const atriumRuns: Measurement[] = [];
@@ -227,6 +240,8 @@ async function main(): Promise<number> {
       dataset: {
         demoAccounts: dataset.demoAccounts,
         extraUsers: dataset.extraUsers,
+        courses: dataset.courses,
+        pathLearners: lp?.learners ?? 0,
         seedSeconds: Number(dataset.seconds.toFixed(2)),
       },
       skipped,

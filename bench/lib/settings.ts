@@ -11,6 +11,10 @@ export interface BenchSettings {
   warmupSeconds: number;
   /** Extra users in the default organisation, on top of the demo accounts. */
   extraUsers: number;
+  /** Learners enrolled in the learning-path journeys' path (the demo learner among them). */
+  pathLearners: number;
+  /** Only these journeys (BENCH_JOURNEYS, comma-separated names); every journey when empty. */
+  only: string[];
   /** Atrium's default DATABASE_POOL_SIZE; the baseline uses the same. */
   poolSize: number;
 }
@@ -37,6 +41,11 @@ export function readSettings(): BenchSettings {
     durationSeconds: positiveInt('BENCH_DURATION', 10),
     warmupSeconds: positiveInt('BENCH_WARMUP', 2, 0),
     extraUsers: positiveInt('BENCH_USERS', 100_000, 0),
+    pathLearners: positiveInt('BENCH_PATH_LEARNERS', 5_000, 0),
+    only: (process.env.BENCH_JOURNEYS ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
     poolSize: 10,
   };
 }
