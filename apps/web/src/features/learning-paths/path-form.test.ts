@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { emptyPathForm, htmlToText, pathFormData, textToHtml } from './path-form.ts';
+import { emptyPathForm, pathFormData, pathToForm } from './path-form.ts';
+import { makePath } from './test-paths.ts';
 
 const none = { file: null, remove: false };
 
 describe('path form', () => {
-  it('turns typed paragraphs into escaped rich text and back', () => {
-    const html = textToHtml('Welcome <all>!\n\nSecond line\nwith a break');
-    expect(html).toBe('<p>Welcome &lt;all&gt;!</p><p>Second line<br>with a break</p>');
-    expect(htmlToText(html)).toBe('Welcome <all>!\n\nSecond line\nwith a break');
+  it('edits the stored rich text as it is and sends it back unchanged', () => {
+    const path = makePath({ description: '<p>Start <strong>here</strong>.</p>' });
+    const values = pathToForm(path);
+    expect(values.description).toBe('<p>Start <strong>here</strong>.</p>');
+    const result = pathFormData(values, none, 'update');
+    if (!('form' in result)) throw new Error('expected a form');
+    expect(result.form.get('description')).toBe('<p>Start <strong>here</strong>.</p>');
   });
 
   it('checks the values with the contract before anything is sent', () => {

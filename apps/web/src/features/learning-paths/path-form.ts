@@ -59,7 +59,8 @@ export function pathToForm(path: TLearningPath): PathFormValues {
   const text = (n: number | null) => (n === null ? '' : String(n));
   return {
     title: path.title,
-    description: htmlToText(path.description),
+    // Rich text as stored (sanitised by the server); the editor edits it as is.
+    description: path.description,
     category: path.category?.id ?? '',
     visibility: path.visibility,
     enrolment: path.enrolment,
@@ -72,34 +73,11 @@ export function pathToForm(path: TLearningPath): PathFormValues {
   };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** Plain text as the rich text the server stores: a paragraph per blank-line-separated block. */
-export function textToHtml(text: string): string {
-  return text
-    .trim()
-    .split(/\n\s*\n/)
-    .map((block) => block.trim())
-    .filter((block) => block !== '')
-    .map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-}
-
-/** The stored rich text back as plain text for the form (paragraphs and line breaks kept). */
-export function htmlToText(html: string): string {
-  const doc = new DOMParser().parseFromString(
-    html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|h[1-6]|blockquote)>/gi, '\n\n'),
-    'text/html',
-  );
-  return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
-}
-
 /** The form's values as the fields the server reads (strings; '' clears a value). */
 function fields(values: PathFormValues): Record<string, string> {
   return {
     title: values.title,
-    description: textToHtml(values.description),
+    description: values.description,
     category: values.category === '' ? '' : String(values.category),
     visibility: values.visibility,
     enrolment: values.enrolment,

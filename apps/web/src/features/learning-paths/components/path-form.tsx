@@ -20,6 +20,7 @@ import { controlledProps, fieldProps } from '../../../shared/forms/form-fields.t
 import { FormFooter } from '../../../shared/forms/form-footer.tsx';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
 import { type ImageChoice, ImageFileField } from '../../../shared/ui/image-file-field.tsx';
+import { RichTextField } from '../../../shared/ui/rich-text/rich-text-field.tsx';
 import { UploadProgressBar } from '../../../shared/ui/upload-progress.tsx';
 import { useCategoryOptions } from '../api/paths.api.ts';
 import {
@@ -116,13 +117,19 @@ export function PathForm({
           errors.title,
         )}
       />
-      <TextField
-        label="Description"
-        multiline
-        minRows={3}
-        disabled={readOnly}
-        {...fieldProps(register('description'), errors.description)}
-        helperText={errors.description?.message ?? 'Leave a blank line between paragraphs.'}
+      <Controller
+        control={control}
+        name="description"
+        render={({ field }) => (
+          <RichTextField
+            label="Description"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.description?.message}
+            disabled={readOnly}
+          />
+        )}
       />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>

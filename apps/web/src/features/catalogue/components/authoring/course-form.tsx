@@ -20,6 +20,7 @@ import { ApiError } from '../../../../shared/api/api-error.ts';
 import type { UploadProgress } from '../../../../shared/api/upload.ts';
 import { controlledProps, fieldProps } from '../../../../shared/forms/form-fields.tsx';
 import { applyServerErrors } from '../../../../shared/forms/server-errors.ts';
+import { RichTextField } from '../../../../shared/ui/rich-text/rich-text-field.tsx';
 import { UploadProgressBar } from '../../../../shared/ui/upload-progress.tsx';
 import { useCategoryOptions } from '../../api/courses.api.ts';
 import {
@@ -29,7 +30,6 @@ import {
   ZCourseForm,
 } from '../../authoring/course-form.ts';
 import { CourseImageField, type CourseImageValue } from './course-image-field.tsx';
-import { RichTextField } from './rich-text-field.tsx';
 import { TagsField } from './tags-field.tsx';
 
 const LEVEL_LABEL: Record<(typeof COURSE_LEVELS)[number], string> = {
