@@ -199,6 +199,8 @@ export const learningPathEnrolments = pgTable(
     uniqueIndex('learning_path_enrolments_path_user_uq').on(t.pathId, t.userId),
     index('learning_path_enrolments_user_status_idx').on(t.userId, t.status),
     index('learning_path_enrolments_path_status_idx').on(t.pathId, t.status, t.id),
+    // The progress table's unfiltered pages, in order (no scan past other paths' rows).
+    index('learning_path_enrolments_path_id_idx').on(t.pathId, t.id),
     // The reminder job reads only the rows still to remind, by due date: the sets stay small
     // however many reminders were sent before. Recertification reads by expiry.
     index('learning_path_enrolments_due_soon_idx')

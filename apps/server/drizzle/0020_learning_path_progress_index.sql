@@ -1,0 +1,1 @@
+CREATE INDEX "learning_path_enrolments_path_id_idx" ON "learning_path_enrolments" USING btree ("path_id","id");
