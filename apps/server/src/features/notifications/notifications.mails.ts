@@ -102,6 +102,16 @@ async function compose(
   };
 }
 
+/** A mail subject stays one short line, whatever the message (a manager's may run to pages). */
+export const SUBJECT_MAX = 150;
+export function subjectLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= SUBJECT_MAX) return line;
+  const cut = line.slice(0, SUBJECT_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > SUBJECT_MAX / 2 ? cut.slice(0, space) : cut}…`;
+}
+
 export function notificationMail(
   ctx: AppContext,
   brand: MailBrand,
@@ -112,7 +122,7 @@ export function notificationMail(
     ctx,
     brand,
     recipient,
-    `${brand.title}: ${n.message}`,
+    subjectLine(`${brand.title}: ${n.message}`),
     typeDefinition(n.type).label,
     [{ message: n.message, url: `${brand.baseUrl}${n.link}` }],
     [n.type],
