@@ -15,18 +15,29 @@ const ADMIN_MENU = [
   'Dashboard',
   'Theme',
   'Messages',
+  'Learning Path',
   'Users',
   'Courses',
   'Organization',
   'Help Desk',
 ];
-const MEMBER_MENU = ['Dashboard', 'Messages', 'Courses', 'Organization', 'Help Desk'];
+const MEMBER_MENU = [
+  'Dashboard',
+  'Messages',
+  'Learning Path',
+  'Courses',
+  'Organization',
+  'Help Desk',
+];
 const MENUS: Record<DemoUser, { top: string[]; organization: string[] }> = {
   superadmin: { top: ADMIN_MENU, organization: ['Human Resource', 'Video Conferencing'] },
   admin: { top: ADMIN_MENU, organization: ['Human Resource', 'Video Conferencing'] },
   trainer: { top: MEMBER_MENU, organization: ['Video Conferencing'] },
   // A learner's Organization entries (Certification, Event Engine) are not built yet.
-  learner: { top: ['Dashboard', 'Messages', 'Courses', 'Help Desk'], organization: [] },
+  learner: {
+    top: ['Dashboard', 'Messages', 'Learning Path', 'Courses', 'Help Desk'],
+    organization: [],
+  },
 };
 
 async function signIn(page: Page, username: string, password: string, remember = false) {
