@@ -1,5 +1,6 @@
 export * from './approvals/approvals.operations.ts';
 export * from './approvals/approvals.ts';
+export * from './assessments/question-answers.ts';
 export * from './assessments/question-types.ts';
 export * from './audit/audit.operations.ts';
 export * from './audit/audit.ts';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Assessment question types (issue 16): what an author saves (the DEFINITION, with its key), what
- * a learner sends (the ANSWER) and what a learner may see while answering (the VIEW, the
- * definition without its key). Scoring is the server's (features/assessments/scoring.ts).
+ * Assessment question types (issue 16): what an author saves, the DEFINITION with its key, and
+ * its validation. What a learner sends and sees is in question-answers.ts; scoring is the
+ * server's (features/assessments/scoring.ts).
  */
 
 export const QUESTION_TYPES = [
@@ -307,112 +307,3 @@ export type TQuestionDefinition = z.infer<typeof ZQuestionDefinition>;
 /** What an author sends: defaults not yet applied. */
 export type TQuestionDefinitionInput = z.input<typeof ZQuestionDefinition>;
 export type TDefinitionOf<T extends TQuestionType> = Extract<TQuestionDefinition, { type: T }>;
-
-// ── Answers ────────────────────────────────────────────────────────────
-
-const answerText = z.string().max(100_000, 'The answer is too long.');
-export const ZQuestionAnswer = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('single_choice'), selected: ZOptionId.nullable() }),
-  z.strictObject({
-    type: z.literal('multiple_choice'),
-    selected: z.array(ZOptionId).max(MAX_OPTIONS),
-  }),
-  z.strictObject({ type: z.literal('true_false'), value: z.boolean().nullable() }),
-  z.strictObject({ type: z.literal('short_answer'), text: answerText }),
-  z.strictObject({ type: z.literal('numeric'), value: z.number().nullable() }),
-  /** premise id → response id. */
-  z.strictObject({ type: z.literal('matching'), pairs: z.record(ZOptionId, ZOptionId) }),
-  /** Item ids, first to last. */
-  z.strictObject({ type: z.literal('ordering'), order: z.array(ZOptionId).max(MAX_OPTIONS) }),
-  /** blank id → text. */
-  z.strictObject({
-    type: z.literal('fill_in_blanks'),
-    blanks: z.record(ZOptionId, z.string().max(1_000)),
-  }),
-  z.strictObject({ type: z.literal('essay'), text: answerText }),
-  /** Files the learner uploaded to this attempt (the server checks they are theirs). */
-  z.strictObject({
-    type: z.literal('file_upload'),
-    files: z
-      .array(z.strictObject({ id: z.number().int().min(1), name: z.string().max(255) }))
-      .max(10),
-  }),
-]);
-export type TQuestionAnswer = z.infer<typeof ZQuestionAnswer>;
-export type TAnswerOf<T extends TQuestionType> = Extract<TQuestionAnswer, { type: T }>;
-
-// ── The learner's view ─────────────────────────────────────────────────
-
-type Labelled = { id: string; text: string };
-export type TQuestionView = { type: TQuestionType; points: number; stem: string } & (
-  | { type: 'single_choice'; options: Labelled[] }
-  | { type: 'multiple_choice'; options: Labelled[]; scoring: 'all_or_nothing' | 'per_option' }
-  | { type: 'true_false' | 'short_answer' | 'numeric' }
-  | { type: 'matching'; premises: Labelled[]; responses: Labelled[] }
-  | { type: 'ordering'; items: Labelled[] }
-  | { type: 'fill_in_blanks'; text: string; blanks: { id: string }[] }
-  | {
-      type: 'essay';
-      rubric: TDefinitionOf<'essay'>['rubric'];
-      min_words: number | null;
-      max_words: number | null;
-    }
-  | {
-      type: 'file_upload';
-      rubric: TDefinitionOf<'file_upload'>['rubric'];
-      allowed_types: string[];
-      max_bytes: number;
-      max_files: number;
-    }
-);
-
-const labels = (list: Labelled[]) => list.map(({ id, text }) => ({ id, text }));
-
-/**
- * The question as a learner may see it while answering: no correct flags, accepted answers,
- * values, pairs, feedback or reviewer notes. Built field by field (never by deleting keys) so a
- * field added to a definition later stays hidden until someone decides to show it.
- * Order is NOT hidden here: ordering items and matching responses come in the author's order,
- * which for ordering is the key itself; the server shuffles them (stably per attempt).
- */
-export function learnerView(q: TQuestionDefinition): TQuestionView {
-  const base = { points: q.points, stem: q.stem };
-  switch (q.type) {
-    case 'single_choice':
-      return { ...base, type: q.type, options: labels(q.options) };
-    case 'multiple_choice':
-      return { ...base, type: q.type, options: labels(q.options), scoring: q.scoring };
-    case 'true_false':
-    case 'short_answer':
-    case 'numeric':
-      return { ...base, type: q.type };
-    case 'matching':
-      return {
-        ...base,
-        type: q.type,
-        premises: labels(q.premises),
-        responses: labels(q.responses),
-      };
-    case 'ordering':
-      return { ...base, type: q.type, items: labels(q.items) };
-    case 'fill_in_blanks':
-      return { ...base, type: q.type, text: q.text, blanks: q.blanks.map(({ id }) => ({ id })) };
-    case 'essay':
-      return {
-        ...base,
-        type: q.type,
-        rubric: q.rubric,
-        min_words: q.min_words,
-        max_words: q.max_words,
-      };
-    case 'file_upload':
-      return {
-        ...base,
-        type: q.type,
-        rubric: q.rubric,
-        allowed_types: q.allowed_types,
-        max_bytes: q.max_bytes,
-        max_files: q.max_files,
-      };
-  }
-}

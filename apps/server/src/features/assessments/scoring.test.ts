@@ -1,4 +1,9 @@
-import { learnerView, type TQuestionDefinition, ZQuestionDefinition } from '@atrium/contract';
+import {
+  learnerView,
+  type TQuestionDefinition,
+  ZQuestionDefinition,
+  ZQuestionView,
+} from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
 import { answerProblem, longestIncreasing, round2, scoreAnswer } from './scoring.ts';
 
@@ -304,6 +309,24 @@ describe('definitions', () => {
     ],
   ])('%j is refused', (q, message) => expect(problems(q)).toContainEqual(message));
 
+  it('the learner view of every type is what its response schema describes', () => {
+    const samples = [
+      { type: 'single_choice', options: opts(['a']) },
+      { type: 'multiple_choice', options: opts(['a', 'b']), scoring: 'per_option' },
+      { type: 'true_false', correct: true },
+      { type: 'short_answer', accepted: ['x'] },
+      { type: 'numeric', value: 3, tolerance: 1 },
+      { type: 'ordering', items: opts([]).map(({ id, text }) => ({ id, text })) },
+      { type: 'fill_in_blanks', text: '[[b]]', blanks: [{ id: 'b', accepted: ['x'] }] },
+      { type: 'essay', rubric: [{ id: 'c', title: 'All', points: 1 }], reviewer_notes: 'N' },
+      { type: 'file_upload', allowed_types: ['pdf'], reviewer_notes: 'N' },
+    ];
+    for (const sample of samples) {
+      const view = learnerView(define({ points: 1, ...sample }));
+      expect(ZQuestionView.parse(view)).toEqual(view);
+      expect(JSON.stringify(view)).not.toMatch(/"correct"|"accepted"|"value"|"reviewer_notes"/);
+    }
+  });
   it('the learner view hides every key', () => {
     const q = define({
       type: 'matching',
