@@ -41,6 +41,7 @@ import type { FileStore } from './core/storage/file-store.ts';
 import { LocalFileStore } from './core/storage/local-file-store.ts';
 import { VERSION } from './core/version.ts';
 import { approvalsModule } from './features/approvals/index.ts';
+import { assessmentsModule } from './features/assessments/index.ts';
 import { auditModule } from './features/audit/index.ts';
 import { authModule, tokenAuthenticator } from './features/auth/index.ts';
 import { catalogueModule } from './features/catalogue/index.ts';
@@ -72,6 +73,7 @@ export const MODULES: readonly AppModule[] = [
   catalogueModule,
   learningModule,
   learningPathsModule,
+  assessmentsModule,
   approvalsModule,
   messagesModule,
   notificationsModule,

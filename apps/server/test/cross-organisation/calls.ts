@@ -3,6 +3,12 @@ import { PNG } from '../factories/catalogue.ts';
 import type { multipart } from '../multipart.ts';
 import { APPROVAL_BODY_CALLS, APPROVAL_CALLS } from './approvals-calls.ts';
 import {
+  ASSESSMENT_BODY_CALLS,
+  ASSESSMENT_CALLS,
+  ASSESSMENT_REVERSE,
+  type AssessmentObjects,
+} from './assessments-calls.ts';
+import {
   LEARNING_PATH_BODY_CALLS,
   LEARNING_PATH_CALLS,
   LEARNING_PATH_REVERSE,
@@ -67,7 +73,7 @@ export interface OrganisationObjects {
   delegation: number;
   trainer: number;
 }
-export type Fixture = OrganisationObjects & CourseObjects & LearningPathObjects;
+export type Fixture = OrganisationObjects & CourseObjects & LearningPathObjects & AssessmentObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -333,6 +339,7 @@ export const CALLS: Record<string, IdCall> = {
   'DELETE /api/messages/blocks/:id/': { params: (f) => ({ id: f.learner }) },
   ...APPROVAL_CALLS,
   ...LEARNING_PATH_CALLS,
+  ...ASSESSMENT_CALLS,
 };
 
 /**
@@ -342,6 +349,7 @@ export const CALLS: Record<string, IdCall> = {
 export const BODY_CALLS: Record<string, IdCall> = {
   ...APPROVAL_BODY_CALLS,
   ...LEARNING_PATH_BODY_CALLS,
+  ...ASSESSMENT_BODY_CALLS,
   'POST /api/messages/conversations/': {
     params: () => ({}),
     body: (f) => ({ participant_ids: [f.learner], title: 'Planted' }),
@@ -446,10 +454,15 @@ export interface Named {
   looseFile: number;
   learner: number;
   module: number;
+  /** A category of the question bank. */
+  questionCategory: number;
 }
 /** Globex's own objects the reverse calls act on. */
 export interface Mine extends Named {
   course: number;
+  /** A question of globex's bank, and a second category of it (besides questionCategory). */
+  question: number;
+  questionChild: number;
 }
 export const REVERSE: ReverseCall[] = [
   {
@@ -537,6 +550,7 @@ export const REVERSE: ReverseCall[] = [
     body: (n, m) => ({ course: m.course, module: n.module, title: 'Planted' }),
   },
   ...LEARNING_PATH_REVERSE,
+  ...ASSESSMENT_REVERSE,
 ];
 
 /**

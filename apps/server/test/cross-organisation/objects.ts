@@ -20,6 +20,7 @@ import {
 import { samplePackage } from '../factories/scorm.ts';
 import { makeStructure } from '../factories/structure.ts';
 import { multipart } from '../multipart.ts';
+import type { AssessmentObjects } from './assessments-calls.ts';
 import type { Body, CourseObjects, Fixture, Mine, OrganisationObjects } from './calls.ts';
 import type { LearningPathObjects } from './learning-paths-calls.ts';
 
@@ -40,8 +41,14 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
   const org = await makeOrganisationObjects();
   const ownCourse = await makeCourseObjects('organisation');
   const paths = await makeLearningPathObjects(ownCourse.course);
-  const own: Fixture = { ...org, ...ownCourse, ...paths };
-  const shared: Fixture = { ...org, ...(await makeCourseObjects('catalogue')), ...paths };
+  const bank = await makeAssessmentObjects(acme.admin.token);
+  const own: Fixture = { ...org, ...ownCourse, ...paths, ...bank };
+  const shared: Fixture = {
+    ...org,
+    ...(await makeCourseObjects('catalogue')),
+    ...paths,
+    ...bank,
+  };
   const mine = await makeGlobexObjects();
   // Made on first use (a package's launch): made now, so that first use is not a change.
   await t.app.ctx.secrets.get('content-grant');
@@ -80,6 +87,19 @@ async function makeLearningPathObjects(courseId: number): Promise<LearningPathOb
     pathEnrolment: enrolment.id,
     pathReview: review.id,
   };
+}
+
+/** A category of the question bank holding one question, both made through the API. */
+async function makeAssessmentObjects(token: string): Promise<AssessmentObjects> {
+  const category = await json(token, 'POST', '/api/assessments/question/categories/', {
+    name: 'Safety',
+  });
+  const question = await json(token, 'POST', '/api/assessments/question/bank/', {
+    title: 'Exits',
+    category: category.id,
+    definition: { type: 'true_false', points: 1, stem: '<p>Exits stay clear.</p>', correct: true },
+  });
+  return { question: question.id, questionCategory: category.id };
 }
 
 function expectCreated(res: LightMyRequestResponse, what: string): { id: number } {
@@ -364,7 +384,13 @@ async function makeGlobexObjects(): Promise<Mine> {
   const course = await json(globex.trainer.token, 'POST', '/api/courses/', { title: 'Globex' });
   const module = await json(admin, 'POST', `/api/courses/${course.id}/modules/`, { title: 'G' });
   await json(admin, 'PATCH', `/api/courses/published/${course.id}/`, { status: 'published' });
+  const bank = await makeAssessmentObjects(admin);
+  const child = await json(admin, 'POST', '/api/assessments/question/categories/', {
+    name: 'Globex',
+  });
   return {
+    ...bank,
+    questionChild: child.id,
     org: globex.org.id,
     department: sales.department.id,
     category: category.id,

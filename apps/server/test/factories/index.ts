@@ -1,4 +1,5 @@
 export * from './approvals.ts';
+export * from './assessments.ts';
 export * from './catalogue.ts';
 export * from './learning.ts';
 export * from './learning-paths.ts';

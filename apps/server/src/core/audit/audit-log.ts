@@ -42,7 +42,10 @@ export type AuditAction =
   | 'learning_path.learners_removed'
   | 'learning_path.message_sent'
   | 'learning_path.status_changed'
-  | 'learning_path.deleted';
+  | 'learning_path.deleted'
+  | 'question.deleted'
+  | 'question.archived'
+  | 'question_category.deleted';
 
 export async function recordAudit(
   db: DbOrTx,

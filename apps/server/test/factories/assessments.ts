@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type TQuestionDefinitionInput,
+  type TQuestionType,
+  ZQuestionDefinition,
+} from '@atrium/contract';
+import type { DbOrTx } from '../../src/core/db/database.ts';
+import {
+  questionCategories,
+  questions,
+  questionVersions,
+} from '../../src/schema/assessments.table.ts';
+
+const suffix = () => randomBytes(3).toString('hex');
+
+/** A valid definition of each question type (as a client would send it). */
+export const SAMPLE_DEFINITIONS: Record<TQuestionType, TQuestionDefinitionInput> = {
+  single_choice: {
+    type: 'single_choice',
+    points: 1,
+    stem: '<p>Which gas do plants take in?</p>',
+    options: [
+      { id: 'a', text: 'Carbon dioxide', correct: true },
+      { id: 'b', text: 'Helium' },
+    ],
+  },
+  multiple_choice: {
+    type: 'multiple_choice',
+    points: 2,
+    stem: '<p>Which are primes?</p>',
+    options: [
+      { id: 'a', text: '2', correct: true },
+      { id: 'b', text: '3', correct: true },
+      { id: 'c', text: '4' },
+    ],
+    scoring: 'per_option',
+  },
+  true_false: {
+    type: 'true_false',
+    points: 1,
+    stem: '<p>Water boils at 100 °C at sea level.</p>',
+    correct: true,
+  },
+  short_answer: {
+    type: 'short_answer',
+    points: 1,
+    stem: '<p>Capital of France?</p>',
+    accepted: ['Paris'],
+  },
+  numeric: {
+    type: 'numeric',
+    points: 1,
+    stem: '<p>π to two decimals?</p>',
+    value: 3.14,
+    tolerance: 0.01,
+  },
+  matching: {
+    type: 'matching',
+    points: 2,
+    stem: '<p>Match the capitals.</p>',
+    premises: [
+      { id: 'p1', text: 'France', response: 'r1' },
+      { id: 'p2', text: 'Spain', response: 'r2' },
+    ],
+    responses: [
+      { id: 'r1', text: 'Paris' },
+      { id: 'r2', text: 'Madrid' },
+    ],
+  },
+  ordering: {
+    type: 'ordering',
+    points: 1,
+    stem: '<p>Order the numbers.</p>',
+    items: [
+      { id: 'a', text: 'One' },
+      { id: 'b', text: 'Two' },
+    ],
+  },
+  fill_in_blanks: {
+    type: 'fill_in_blanks',
+    points: 1,
+    stem: '<p>Complete the sentence.</p>',
+    text: '<p>The sky is [[b1]].</p>',
+    blanks: [{ id: 'b1', accepted: ['blue'] }],
+  },
+  essay: { type: 'essay', points: 5, stem: '<p>Describe a safe workplace.</p>' },
+  file_upload: {
+    type: 'file_upload',
+    points: 5,
+    stem: '<p>Upload your risk assessment.</p>',
+    allowed_types: ['pdf'],
+  },
+};
+
+export async function makeQuestionCategory(
+  db: DbOrTx,
+  options: {
+    organisationId: number;
+    name?: string;
+    parentId?: number | null;
+    createdBy?: number | null;
+  },
+) {
+  const [row] = await db
+    .insert(questionCategories)
+    .values({
+      organisationId: options.organisationId,
+      name: options.name ?? `Category ${suffix()}`,
+      parentId: options.parentId ?? null,
+      createdBy: options.createdBy ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * A question with one version (single choice unless told otherwise), written directly as the
+ * create use case would; `used` marks the version answered, as the attempts will.
+ */
+export async function makeQuestion(
+  db: DbOrTx,
+  options: {
+    organisationId: number;
+    createdBy: number | null;
+    type?: TQuestionType;
+    title?: string;
+    categoryId?: number | null;
+    tags?: string[];
+    status?: 'active' | 'archived';
+    used?: boolean;
+  },
+) {
+  const definition = ZQuestionDefinition.parse(SAMPLE_DEFINITIONS[options.type ?? 'single_choice']);
+  const [q] = await db
+    .insert(questions)
+    .values({
+      organisationId: options.organisationId,
+      categoryId: options.categoryId ?? null,
+      type: definition.type,
+      title: options.title ?? `Question ${suffix()}`,
+      tags: options.tags ?? [],
+      status: options.status ?? 'active',
+      createdBy: options.createdBy,
+      updatedBy: options.createdBy,
+    })
+    .returning();
+  const [v] = await db
+    .insert(questionVersions)
+    .values({
+      questionId: q!.id,
+      version: 1,
+      definition,
+      stem: definition.stem.replace(/<[^>]*>/g, ''),
+      usedAt: options.used ? new Date() : null,
+      createdBy: options.createdBy,
+    })
+    .returning();
+  return { ...q!, versionId: v!.id };
+}
