@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../core/plain-text.ts';
 import {
   MAX_OPTIONS,
   MULTIPLE_CHOICE_SCORING,
@@ -15,7 +16,8 @@ import {
 
 // ── Answers ────────────────────────────────────────────────────────────
 
-const answerText = z.string().max(100_000, 'The answer is too long.');
+/** Typed answers are plain text, like the accepted answers they are compared with. */
+const typedText = (max: number) => plainText().max(max, 'The answer is too long.');
 export const ZQuestionAnswer = z.discriminatedUnion('type', [
   /** null: the learner cleared their choice. */
   z.strictObject({ type: z.literal('single_choice'), selected: ZOptionId.nullable() }),
@@ -24,7 +26,7 @@ export const ZQuestionAnswer = z.discriminatedUnion('type', [
     selected: z.array(ZOptionId).max(MAX_OPTIONS),
   }),
   z.strictObject({ type: z.literal('true_false'), value: z.boolean().nullable() }),
-  z.strictObject({ type: z.literal('short_answer'), text: answerText }),
+  z.strictObject({ type: z.literal('short_answer'), text: typedText(1_000) }),
   z.strictObject({ type: z.literal('numeric'), value: z.number().nullable() }),
   /** premise id → response id; premises left out are unanswered. */
   z.strictObject({ type: z.literal('matching'), pairs: z.record(ZOptionId, ZOptionId) }),
@@ -33,9 +35,13 @@ export const ZQuestionAnswer = z.discriminatedUnion('type', [
   /** blank id → text. */
   z.strictObject({
     type: z.literal('fill_in_blanks'),
-    blanks: z.record(ZOptionId, z.string().max(1_000)),
+    blanks: z.record(ZOptionId, typedText(1_000)),
   }),
-  z.strictObject({ type: z.literal('essay'), text: answerText }),
+  /** Rich text: the server sanitises it before storing it, as it does question texts. */
+  z.strictObject({
+    type: z.literal('essay'),
+    text: z.string().max(200_000, 'The answer is too long.'),
+  }),
   /** Files the learner uploaded to this attempt (the server checks they are theirs). */
   z.strictObject({
     type: z.literal('file_upload'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../core/plain-text.ts';
 
 /**
  * Assessment question types (issue 16): what an author saves, the DEFINITION with its key, and
@@ -61,7 +62,8 @@ const points = z
 const richText = (what: string, max: number) =>
   z.string().trim().min(1, `Enter ${what}.`).max(max, `${what} is too long.`);
 const optionalText = z.string().max(20_000).default('');
-const typedAnswer = z.string().trim().min(1, 'An accepted answer may not be blank.').max(1_000);
+/** Typed answers are plain text (core/plain-text.ts): compared as text, never rendered as HTML. */
+const typedAnswer = plainText().trim().min(1, 'An accepted answer may not be blank.').max(1_000);
 
 const common = {
   points,
@@ -83,8 +85,8 @@ const ZLabelled = z.strictObject({
 });
 const ZCriterion = z.strictObject({
   id: ZOptionId,
-  title: z.string().trim().min(1, 'Enter the title of each criterion.').max(200),
-  description: z.string().max(5_000).default(''),
+  title: plainText().trim().min(1, 'Enter the title of each criterion.').max(200),
+  description: plainText().max(5_000).default(''),
   points,
 });
 const options = z
@@ -109,7 +111,7 @@ const listIds = (key: string, list: { id: string }[]) =>
 const manual = {
   rubric: z.array(ZCriterion).max(20, 'Give at most 20 criteria.').default([]),
   /** For the reviewer only: never in the learner's view. */
-  reviewer_notes: z.string().max(20_000).default(''),
+  reviewer_notes: plainText().max(20_000).default(''),
 };
 function checkRubric(q: { points: number; rubric: { id: string; points: number }[] }, ctx: Ctx) {
   uniqueIds(ctx, listIds('rubric', q.rubric));

@@ -101,6 +101,7 @@ describe('short answer', () => {
       ['wrong', text('Lyon'), 0],
       ['blank', text('   '), 0],
       ['a number', { type: 'short_answer', text: 42 }, 0],
+      ['markup is not an answer', text('<b>Paris</b>'), 0],
     ]);
   });
   describe('case-sensitive', () => {
@@ -224,6 +225,8 @@ describe('manual types wait for review', () => {
   table(essay, [
     ['written', { type: 'essay', text: 'An answer.' }, 0, null],
     ['blank: nothing to grade', { type: 'essay', text: ' \n' }, 0, false],
+    ['an empty editor', { type: 'essay', text: '<p><br></p><p>&nbsp;</p>' }, 0, false],
+    ['only an image', { type: 'essay', text: '<p><img src="/f/1.png"></p>' }, 0, null],
     ['malformed', { type: 'essay', body: 'x' }, 0, false],
   ]);
   table(upload, [
@@ -303,6 +306,7 @@ describe('definitions', () => {
       { type: 'file_upload', allowed_types: ['.pdf'] },
       'Give file types as extensions such as pdf.',
     ],
+    [{ type: 'short_answer', accepted: ['<i>x</i>'] }, 'Must be plain text (no HTML tags).'],
     [
       { type: 'single_choice', options: opts(['a'], ['_x', 'b']) },
       expect.stringMatching(/^An id is/),

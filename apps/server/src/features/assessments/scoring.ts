@@ -163,7 +163,16 @@ const fillInBlanks: Scorer<'fill_in_blanks'> = (q, a) => {
   return fraction(parts.filter((p) => p.correct).length / q.blanks.length, parts);
 };
 
-const essay: Scorer<'essay'> = (_q, a) => (a.text.trim() === '' ? unanswered : { kind: 'review' });
+/**
+ * Whether a rich-text answer holds anything a reviewer could read: an editor left empty still
+ * sends markup such as `<p><br></p>`. An image counts (a photo of handwritten work).
+ */
+export function hasContent(html: string): boolean {
+  if (/<img\b/i.test(html)) return true;
+  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\s/gi, '') !== '';
+}
+
+const essay: Scorer<'essay'> = (_q, a) => (hasContent(a.text) ? { kind: 'review' } : unanswered);
 
 const fileUpload: Scorer<'file_upload'> = (q, a) => {
   if (a.files.length === 0) return unanswered;
