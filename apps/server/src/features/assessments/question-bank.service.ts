@@ -51,6 +51,22 @@ async function anyVersionUsed(db: DbOrTx, questionId: number): Promise<boolean> 
   return row !== undefined;
 }
 
+async function sameAsCurrent(
+  db: DbOrTx,
+  q: { id: number; currentVersion: number },
+  definition: TQuestionDefinition,
+): Promise<boolean> {
+  const [row] = await db
+    .select({
+      same: sql<boolean>`${questionVersions.definition} = ${JSON.stringify(definition)}::jsonb`,
+    })
+    .from(questionVersions)
+    .where(
+      and(eq(questionVersions.questionId, q.id), eq(questionVersions.version, q.currentVersion)),
+    );
+  return row?.same === true;
+}
+
 export const questionBank = {
   /** Version 1 of a new question, in the organisation signed in to. */
   async create(
@@ -89,7 +105,7 @@ export const questionBank = {
     id: number,
     input: TBankQuestionUpdate,
   ): Promise<TBankQuestionDetail> {
-    const version = input.definition ? versionValues(input.definition) : null;
+    let version = input.definition ? versionValues(input.definition) : null;
     await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
       // The row lock orders concurrent edits: two saves never both write version N+1.
       const q = await editableQuestionFor(tx, auth, id, { lock: true });
@@ -102,6 +118,9 @@ export const questionBank = {
       if (input.category !== undefined) set.categoryId = input.category;
       if (input.tags !== undefined) set.tags = input.tags;
       if (input.status !== undefined) set.status = input.status;
+      // A definition equal to the current one (jsonb equality, key order aside) is no change: a
+      // form saved again must not add a version nor move an answered question on.
+      if (version && (await sameAsCurrent(tx, q, version.definition))) version = null;
       if (version) {
         const newType = version.definition.type !== q.type;
         // Statistics across versions compare like with like: an answered question keeps its type.

@@ -212,6 +212,10 @@ describe('versions', () => {
         { version: 1, current: false, used: true, definition: { accepted: ['Paris'] } },
       ],
     });
+    // Saving the same definition again is no change, even once version 2 is answered.
+    const [, v2] = (await versionsOf(id)).sort((x, y) => x.version - y.version);
+    await markVersionsUsed(db(), [v2!.id]);
+    expect((await edit(id, ['Paree'])).json()).toMatchObject({ version: 2, used: true });
     // A title or tag change alone makes no version.
     expect((await a.put(one(id), acme.trainer.token, { tags: ['geo'] })).json().version).toBe(2);
   });
