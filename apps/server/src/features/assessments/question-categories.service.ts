@@ -165,6 +165,11 @@ export const questionCategoriesService = {
       const c = await categoryFor(tx, auth, id, true);
       const parent = input.parent !== undefined ? input.parent : c.parentId;
       if (input.parent !== undefined && parent !== null) {
+        // Moves in one organisation's tree take turns: two moves checked at once could each see
+        // no cycle and together make one (A under B, B under A).
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext('question_categories.tree'), ${c.organisationId})`,
+        );
         await assertParent(tx, c.organisationId, parent);
         if (await isWithin(tx, c.id, parent)) {
           throw fieldError('parent', 'A category cannot move under itself or its sub-categories.');

@@ -81,6 +81,23 @@ describe('question categories', () => {
     expect(renamed.json()).toMatchObject({ name: 'Leaf', parent: null });
   });
 
+  it('two crossing moves at once: one wins, the other is refused, no cycle', async () => {
+    // On PostgreSQL (TEST_DATABASE_URL) both run concurrently and the tree's lock decides.
+    const x = await makeQuestionCategory(db(), { organisationId: acme.org.id });
+    const y = await makeQuestionCategory(db(), { organisationId: acme.org.id });
+    const [one, two] = await Promise.all([
+      a.patch(`${CATS}${x.id}/`, acme.admin.token, { parent: y.id }),
+      a.patch(`${CATS}${y.id}/`, acme.admin.token, { parent: x.id }),
+    ]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 400]);
+    const rows = await db()
+      .select()
+      .from(questionCategories)
+      .where(eq(questionCategories.organisationId, acme.org.id));
+    const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
+    expect(parentOf.get(x.id) === y.id && parentOf.get(y.id) === x.id).toBe(false);
+  });
+
   it('refuses to delete a category holding questions or sub-categories (409), deletes an empty one', async () => {
     const cat = await makeQuestionCategory(db(), { organisationId: acme.org.id });
     const sub = await makeQuestionCategory(db(), { organisationId: acme.org.id, parentId: cat.id });
