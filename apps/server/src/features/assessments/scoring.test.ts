@@ -1,12 +1,13 @@
 import {
   learnerView,
   QUESTION_TYPES,
+  type TDefinitionOf,
   type TQuestionDefinition,
   ZQuestionDefinition,
   ZQuestionView,
 } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
-import { answerProblem, longestIncreasing, round2, scoreAnswer } from './scoring.ts';
+import { answerProblem, gradeManually, longestIncreasing, round2, scoreAnswer } from './scoring.ts';
 
 /*
  * One table per question type: answer → score, with full, partial, wrong, empty and malformed
@@ -243,6 +244,36 @@ describe('manual types wait for review', () => {
   it('flags only answered ones for the reviewer', () => {
     expect(scoreAnswer(essay, { type: 'essay', text: 'x' }).needsReview).toBe(true);
     expect(scoreAnswer(essay, { type: 'essay', text: '' }).needsReview).toBe(false);
+  });
+});
+
+describe('gradeManually', () => {
+  const R = define({
+    type: 'essay',
+    points: 10,
+    rubric: [
+      { id: 'c1', title: 'Argument', points: 6 },
+      { id: 'c2', title: 'Style', points: 4 },
+    ],
+  }) as TDefinitionOf<'essay'>;
+  const S = define({ type: 'essay', points: 5 }) as TDefinitionOf<'essay'>;
+  const badScore = 'Give a score from 0 to 5, with at most 2 decimals.';
+  // Expected: the score, or (a part of) the refusal.
+  it.each<[string, TDefinitionOf<'essay'>, object, number | string]>([
+    ['rubric: sum of the marks', R, { rubric: { c1: 5.5, c2: 2.25 } }, 7.75],
+    ['rubric: full marks', R, { rubric: { c1: 6, c2: 4 } }, 10],
+    ['rubric: a mark missing', R, { rubric: { c1: 6 } }, 'Give "Style" a mark from 0 to 4'],
+    ['rubric: above the criterion', R, { rubric: { c1: 7, c2: 0 } }, '"Argument" a mark'],
+    ['rubric: unknown criterion', R, { rubric: { c1: 1, c2: 1, c3: 1 } }, 'criterion "c3"'],
+    ['rubric: a bare score is not enough', R, { score: 8 }, '"Argument" a mark'],
+    ['score', S, { score: 3.5 }, 3.5],
+    ['score: zero', S, { score: 0 }, 0],
+    ['score: negative', S, { score: -1 }, badScore],
+    ['score: 3 decimals', S, { score: 1.234 }, badScore],
+  ])('%s', (_label, q, grade, expected) => {
+    const result = gradeManually(q, grade);
+    if (typeof expected === 'string') expect(result).toEqual(expect.stringContaining(expected));
+    else expect(result).toMatchObject({ score: expected, correct: expected === q.points });
   });
 });
 

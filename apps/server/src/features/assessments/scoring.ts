@@ -248,3 +248,37 @@ export function answerProblem(q: TQuestionDefinition, answer: unknown): string |
   const outcome = outcomeOf(q, answer);
   return outcome.kind === 'malformed' ? outcome.reason : null;
 }
+
+/** A reviewer's grade: marks per rubric criterion when the question has a rubric, else a score. */
+export type ManualGrade = { rubric?: Record<string, number>; score?: number };
+
+const isMark = (n: unknown, max: number): n is number =>
+  typeof n === 'number' && n >= 0 && n <= max && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+/**
+ * The score a reviewer's grade gives an essay or upload, or the reason it cannot be accepted
+ * (answered 400). With a rubric every criterion needs a mark between 0 and its points and the
+ * score is their sum, so the total can never disagree with the marks shown to the learner.
+ */
+export function gradeManually(
+  q: TDefinitionOf<'essay' | 'file_upload'>,
+  grade: ManualGrade,
+): Score | string {
+  let total: number;
+  if (q.rubric.length > 0) {
+    const marks = grade.rubric ?? {};
+    const unknown = Object.keys(marks).find((id) => !q.rubric.some((c) => c.id === id));
+    if (unknown !== undefined) return `There is no criterion "${unknown}".`;
+    for (const c of q.rubric)
+      if (!isMark(marks[c.id], c.points))
+        return `Give "${c.title}" a mark from 0 to ${c.points}, with at most 2 decimals.`;
+    total = q.rubric.reduce((sum, c) => sum + marks[c.id]!, 0);
+  } else {
+    if (!isMark(grade.score, q.points))
+      return `Give a score from 0 to ${q.points}, with at most 2 decimals.`;
+    total = grade.score;
+  }
+  const score = round2(total);
+  const max = round2(q.points);
+  return { score, max, correct: score === max, needsReview: false, detail: { answered: true } };
+}
