@@ -395,6 +395,23 @@ describe('definitions', () => {
     ],
     [{ type: 'short_answer', accepted: ['<i>x</i>'] }, 'Must be plain text (no HTML tags).'],
     [
+      { type: 'fill_in_blanks', text: '[[b]] [[b]]', blanks: [{ id: 'b', accepted: ['x'] }] },
+      'The blank [[b]] appears twice.',
+    ],
+    [
+      { type: 'fill_in_blanks', text: '[[b]] [[ b ]]', blanks: [{ id: 'b', accepted: ['x'] }] },
+      '"[[ b ]]" is not a valid blank id.',
+    ],
+    [
+      {
+        type: 'matching',
+        premises: ['r1', 'r9'].map((response, i) => ({ id: `p${i}`, text: 'P', response })),
+        responses: ['r1', 'r2'].map((id) => ({ id, text: id })),
+      },
+      'Premise "p1" is matched to no existing response.',
+    ],
+
+    [
       { type: 'single_choice', options: opts(['a'], ['_x', 'b']) },
       expect.stringMatching(/^An id is/),
     ],
