@@ -1,22 +1,12 @@
-import {
-  learnerView,
-  QUESTION_TYPES,
-  type TDefinitionOf,
-  type TQuestionDefinition,
-  ZQuestionDefinition,
-  ZQuestionView,
-} from '@atrium/contract';
+import { QUESTION_TYPES, type TDefinitionOf, type TQuestionDefinition } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
 import { answerProblem, gradeManually, longestIncreasing, round2, scoreAnswer } from './scoring.ts';
+import { define, opts, SAMPLES } from './test-questions.ts';
 
 /*
  * One table per question type: answer → score, with full, partial, wrong, empty and malformed
  * rows. Definitions go through the contract's schema, so defaults apply as they will when saved.
  */
-
-/** Untyped on purpose: the schema, not TypeScript, is what these inputs meet when saved. */
-const define = (q: object) =>
-  ZQuestionDefinition.parse({ stem: '<p>Q</p>', ...q }) as TQuestionDefinition;
 
 type Row = [label: string, answer: unknown, score: number, correct?: boolean | null];
 function table(q: TQuestionDefinition, rows: Row[]) {
@@ -27,9 +17,6 @@ function table(q: TQuestionDefinition, rows: Row[]) {
     expect(result.correct).toBe(correct === undefined ? score === q.points : correct);
   });
 }
-
-const opts = (correct: string[], ids = ['a', 'b', 'c', 'd']) =>
-  ids.map((id) => ({ id, text: id.toUpperCase(), correct: correct.includes(id) }));
 
 describe('single choice', () => {
   const q = define({ type: 'single_choice', points: 2, options: opts(['b']) });
@@ -295,24 +282,6 @@ it('round2 rounds halves up despite binary floating point', () => {
   ]);
 });
 
-/** One definition of each type; KEY marks text only the key may hold. */
-const SAMPLES = [
-  { type: 'single_choice', options: opts(['a']) },
-  { type: 'multiple_choice', options: opts(['a', 'b']), scoring: 'per_option' },
-  { type: 'true_false', correct: true },
-  { type: 'short_answer', accepted: ['KEY'] },
-  { type: 'numeric', value: 3, tolerance: 1 },
-  {
-    type: 'matching',
-    premises: ['p1', 'p2'].map((id, i) => ({ id, text: id, response: `r${i}` })),
-    responses: ['r0', 'r1', 'r2'].map((id) => ({ id, text: id })),
-  },
-  { type: 'ordering', items: ['a', 'b', 'c'].map((id) => ({ id, text: id })) },
-  { type: 'fill_in_blanks', text: '[[b]]', blanks: [{ id: 'b', accepted: ['KEY'] }] },
-  { type: 'essay', rubric: [{ id: 'c', title: 'All', points: 1 }], reviewer_notes: 'KEY' },
-  { type: 'file_upload', allowed_types: ['pdf'], reviewer_notes: 'KEY' },
-].map((q) => define({ points: 1, feedback: { general: 'KEY', correct: '', incorrect: '' }, ...q }));
-
 /** Answers of every shape, most of them wrong for most questions. */
 const JUNK: unknown[] = [
   undefined,
@@ -348,80 +317,4 @@ it.each(SAMPLES)('$type: no answer, however malformed, throws or scores outside 
     expect(result.score).toBeLessThanOrEqual(result.max);
     if (!result.needsReview && result.score > 0) expect(answerProblem(q, answer)).toBeNull();
   }
-});
-
-describe('definitions', () => {
-  const problems = (q: unknown) => {
-    const r = ZQuestionDefinition.safeParse({ stem: 'Q', points: 1, ...(q as object) });
-    return r.success ? [] : r.error.issues.map((i) => i.message);
-  };
-  it.each([
-    [{ type: 'single_choice', options: opts(['a', 'b']) }, 'Mark exactly one option correct.'],
-    [{ type: 'single_choice', options: opts(['a'], ['a']) }, 'Give at least 2 options.'],
-    [{ type: 'multiple_choice', options: opts([]) }, 'Mark at least one option correct.'],
-    [{ type: 'true_false', correct: true, points: 0 }, 'Points must be more than 0.'],
-    [{ type: 'true_false', correct: true, points: 1.005 }, 'Points may have at most 2 decimals.'],
-    [{ type: 'single_choice', options: opts(['a'], ['a', 'a']) }, 'The id "a" is used twice.'],
-    [{ type: 'numeric', value: 1, tolerance: -1 }, 'The tolerance may not be negative.'],
-    [{ type: 'short_answer', accepted: [] }, 'Give at least one accepted answer.'],
-    [{ type: 'fill_in_blanks', text: '[[b1]]', blanks: [] }, 'Add at least one blank.'],
-    [
-      { type: 'fill_in_blanks', text: '[[b1]] [[b2]]', blanks: [{ id: 'b1', accepted: ['x'] }] },
-      'The blank [[b2]] has no accepted answers.',
-    ],
-    [
-      {
-        type: 'fill_in_blanks',
-        text: '[[b1]]',
-        blanks: ['b1', 'b2'].map((id) => ({ id, accepted: ['x'] })),
-      },
-      'The text has no [[b2]] blank.',
-    ],
-    [
-      { type: 'matching', premises: [{ id: 'p', text: 'P', response: 'q' }], responses: [] },
-      'Give at least 2 premises.',
-    ],
-    [
-      { type: 'essay', min_words: 10, max_words: 5 },
-      'The minimum word count may not exceed the maximum.',
-    ],
-    [
-      { type: 'essay', points: 3, rubric: [{ id: 'c', title: 'Clarity', points: 2 }] },
-      "The rubric's criteria must add up to the question's points.",
-    ],
-    [
-      { type: 'file_upload', allowed_types: ['.pdf'] },
-      'Give file types as extensions such as pdf.',
-    ],
-    [{ type: 'short_answer', accepted: ['<i>x</i>'] }, 'Must be plain text (no HTML tags).'],
-    [
-      { type: 'fill_in_blanks', text: '[[b]] [[b]]', blanks: [{ id: 'b', accepted: ['x'] }] },
-      'The blank [[b]] appears twice.',
-    ],
-    [
-      { type: 'fill_in_blanks', text: '[[b]] [[ b ]]', blanks: [{ id: 'b', accepted: ['x'] }] },
-      '"[[ b ]]" is not a valid blank id.',
-    ],
-    [
-      {
-        type: 'matching',
-        premises: ['r1', 'r9'].map((response, i) => ({ id: `p${i}`, text: 'P', response })),
-        responses: ['r1', 'r2'].map((id) => ({ id, text: id })),
-      },
-      'Premise "p1" is matched to no existing response.',
-    ],
-
-    [
-      { type: 'single_choice', options: opts(['a'], ['_x', 'b']) },
-      expect.stringMatching(/^An id is/),
-    ],
-  ])('%j is refused', (q, message) => expect(problems(q)).toContainEqual(message));
-
-  it.each(SAMPLES)('the learner view of $type shows no key and fits its response schema', (q) => {
-    const view = learnerView(q);
-    expect(ZQuestionView.parse(view)).toEqual(view);
-    expect(JSON.stringify(view)).not.toMatch(
-      /"(correct|accepted|value|tolerance|response|feedback|reviewer_notes|case_sensitive)"|KEY/,
-    );
-  });
 });
