@@ -4,7 +4,7 @@ import {
   ZLearningPathInput,
   ZLearningPathUpdate,
 } from '@atrium/contract';
-import { dayToIso, isoToDay } from './path-labels.ts';
+import { dueDayToIso, isoToDueDay } from '../../shared/format/due-day.ts';
 
 /**
  * What the path form holds while someone types: numbers stay strings and the due date a day
@@ -66,7 +66,7 @@ export function pathToForm(path: TLearningPath): PathFormValues {
     enrolment: path.enrolment,
     estimated_minutes: text(path.estimated_minutes),
     due_mode: path.due_mode,
-    due_day: isoToDay(path.due_at),
+    due_day: isoToDueDay(path.due_at),
     due_days: text(path.due_days),
     due_soon_days: String(path.due_soon_days),
     validity_months: text(path.validity_months),
@@ -84,7 +84,7 @@ function fields(values: PathFormValues): Record<string, string> {
     estimated_minutes: values.estimated_minutes.trim(),
     due_mode: values.due_mode,
     // Only the due rule's own value is sent; the other one is cleared.
-    due_at: values.due_mode === 'fixed' && values.due_day ? dayToIso(values.due_day) : '',
+    due_at: values.due_mode === 'fixed' && values.due_day ? dueDayToIso(values.due_day) : '',
     due_days: values.due_mode === 'relative' ? values.due_days.trim() : '',
     due_soon_days: values.due_soon_days.trim() || '0',
     validity_months: values.validity_months.trim(),

@@ -116,21 +116,3 @@ export const learnerPathUrl = (id: number) => `/learning-path/learner/learning-p
 export const editorPathUrl = (id: number) => `/learning-path/${id}`;
 /** The course page a path's item leads to. */
 export const courseUrl = (courseId: number) => `/course/${courseId}`;
-
-/**
- * A date input's day as the server's datetime: the end of that day in the user's time zone, so
- * "due 3 March" still allows the whole of 3 March.
- */
-export function dayToIso(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 23, 59, 59).toISOString();
-}
-
-/** The server's datetime as a date input's day (local time). */
-export function isoToDay(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}

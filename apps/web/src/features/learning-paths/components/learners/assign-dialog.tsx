@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../../shared/api/api-error.ts';
+import { dueDayToIso } from '../../../../shared/format/due-day.ts';
 import { useDebouncedValue } from '../../../../shared/hooks/use-debounced-value.ts';
 import { FormDialog } from '../../../../shared/ui/form-dialog.tsx';
 import {
@@ -16,7 +17,7 @@ import {
   useDesignationOptions,
   useUserOptions,
 } from '../../api/enrolments.api.ts';
-import { dayToIso, PATH_MESSAGES, plural } from '../../path-labels.ts';
+import { PATH_MESSAGES, plural } from '../../path-labels.ts';
 
 /** What an assignment did, in one sentence (the server counts new and unchanged learners). */
 export function assignSummary(result: { enrolled: number; unchanged: number }): string {
@@ -66,7 +67,7 @@ export function AssignDialog({
         users: users.map((u) => u.id),
         departments: departments.map((d) => d.id),
         designations: designations.map((d) => d.id),
-        ...(due ? { due_at: dayToIso(due) } : {}),
+        ...(due ? { due_at: dueDayToIso(due) } : {}),
       },
       {
         onSuccess: (result) => {

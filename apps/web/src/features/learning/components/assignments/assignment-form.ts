@@ -9,7 +9,7 @@ import {
 } from '@atrium/contract';
 import { z } from 'zod';
 import { ApiError } from '../../../../shared/api/api-error.ts';
-import { dueDateToIso, isoToDueDate } from '../enrolment/enrolment-logic.ts';
+import { dueDayToIso, isoToDueDay } from '../../../../shared/format/due-day.ts';
 
 /*
  * Form ↔ payload mapping of the assignment and grade forms. The text rules come from the
@@ -44,7 +44,7 @@ export function assignmentToForm(a: TAssignment): AssignmentFormValues {
   return {
     title: a.title,
     instructions: a.instructions,
-    due: isoToDueDate(a.due_at),
+    due: isoToDueDay(a.due_at),
     max_score: a.max_score,
     module: a.module,
   };
@@ -56,7 +56,7 @@ export function formToCreate(course: number, values: AssignmentFormValues): TAss
     module: values.module,
     title: values.title.trim(),
     instructions: values.instructions?.trim() ?? '',
-    due_at: values.due ? dueDateToIso(values.due) : null,
+    due_at: values.due ? dueDayToIso(values.due) : null,
     max_score: values.max_score,
   };
 }
@@ -76,7 +76,7 @@ export function formToUpdate(
   const instructions = values.instructions?.trim() ?? '';
   if (title !== before.title) change.title = title;
   if (instructions !== before.instructions) change.instructions = instructions;
-  if (values.due !== before.due) change.due_at = values.due ? dueDateToIso(values.due) : null;
+  if (values.due !== before.due) change.due_at = values.due ? dueDayToIso(values.due) : null;
   if (values.max_score !== before.max_score) change.max_score = values.max_score;
   if (values.module !== before.module) change.module = values.module;
   return change;

@@ -10,12 +10,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../../shared/api/api-error.ts';
+import { dueDayToIso } from '../../../../shared/format/due-day.ts';
 import { useDebouncedValue } from '../../../../shared/hooks/use-debounced-value.ts';
 import { FormDialog } from '../../../../shared/ui/form-dialog.tsx';
 import { COURSE_MESSAGES } from '../../../catalogue/index.ts';
 import { useDepartments } from '../../../organisations/index.ts';
 import { useAssignLearners, useLearnerOptions } from '../../api/enrolment.api.ts';
-import { assignSummary, dueDateToIso } from './enrolment-logic.ts';
+import { assignSummary } from './enrolment-logic.ts';
 
 type Mode = 'users' | 'department';
 
@@ -67,7 +68,7 @@ export function AssignLearnersDialog({
     const target =
       mode === 'users' ? { users: picked.map((u) => u.id) } : { department: Number(department) };
     assign.mutate(
-      { ...target, ...(due ? { due_at: dueDateToIso(due) } : {}) },
+      { ...target, ...(due ? { due_at: dueDayToIso(due) } : {}) },
       {
         onSuccess: (result) => {
           setSummary(assignSummary(result));

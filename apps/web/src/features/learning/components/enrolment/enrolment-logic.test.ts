@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   assignSummary,
-  dueDateToIso,
   formatDate,
-  isoToDueDate,
   joinState,
   nextStatuses,
   toggleId,
@@ -56,15 +54,5 @@ describe('enrolment logic', () => {
     expect(formatDate(null)).toBe('—');
     expect(formatDate('not a date')).toBe('—');
     expect(formatDate('2026-03-03T10:00:00Z', 'en-GB')).toBe('3 Mar 2026');
-  });
-
-  it('turns a due day into the end of that local day and back', () => {
-    const iso = dueDateToIso('2026-03-03');
-    const date = new Date(iso);
-    expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours()]).toEqual([
-      2026, 2, 3, 23,
-    ]);
-    expect(isoToDueDate(iso)).toBe('2026-03-03');
-    expect(isoToDueDate(null)).toBe('');
   });
 });

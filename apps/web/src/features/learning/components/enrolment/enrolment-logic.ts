@@ -90,21 +90,3 @@ export function togglePage(selected: readonly number[], pageIds: readonly number
   if (all) return selected.filter((id) => !pageIds.includes(id));
   return [...new Set([...selected, ...pageIds])];
 }
-
-/**
- * A date input's day as the server's datetime: the end of that day in the user's time zone, so
- * "due 3 March" still allows the whole of 3 March.
- */
-export function dueDateToIso(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 23, 59, 59).toISOString();
-}
-
-/** The server's due datetime as a date input's day (local time). */
-export function isoToDueDate(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
