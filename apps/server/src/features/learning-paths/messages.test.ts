@@ -71,7 +71,7 @@ describe('messages to learners', () => {
     const inbox = await http.get('/api/notify/?type=learning_path_message', l1.token);
     expect(inbox.json().results[0]).toMatchObject({
       subject: { kind: 'learning_path', id: path.id },
-      link: `/learning-path/${path.id}`,
+      link: `/learning-path/learner/learning-path/${path.id}`,
     });
     expect(inbox.json().results[0].message).toContain('Deadline: Finish by Friday.');
     expect(await typesOf(l2.user.id)).not.toContain('learning_path_message');

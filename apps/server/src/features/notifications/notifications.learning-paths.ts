@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
-import { defineSubscriber } from '../../core/module.ts';
+import { defineSubscriber, type EventMeta } from '../../core/module.ts';
 import { learningPaths } from '../../schema/learning-paths.table.ts';
 import { notify } from './notify.ts';
 
@@ -11,17 +11,36 @@ import { notify } from './notify.ts';
  * taken out of publication since tells nobody of enrolment or due dates.
  */
 
-async function pathOf(ctx: AppContext, id: number, publishedOnly: boolean) {
-  const [path] = await ctx.db.select().from(learningPaths).where(eq(learningPaths.id, id));
-  if (!path || (publishedOnly && path.status !== 'published')) return undefined;
-  return path;
-}
+type PathNotification = {
+  type:
+    | 'learning_path_assigned'
+    | 'learning_path_due_soon'
+    | 'learning_path_overdue'
+    | 'learning_path_completed'
+    | 'learning_path_message';
+  pathId: number;
+  organisationId: number;
+  actorId: number | null;
+  detail?: string | null;
+  recipients: number[];
+  /** Only while the path is published (enrolment, due dates); a completion or message stands. */
+  publishedOnly: boolean;
+};
 
-const subjectOf = (path: typeof learningPaths.$inferSelect) => ({
-  kind: 'learning_path' as const,
-  id: path.id,
-  title: path.title,
-});
+/** Tells the path's learners, linking to their own page of it. */
+async function tellLearners(ctx: AppContext, meta: EventMeta, n: PathNotification) {
+  const [path] = await ctx.db.select().from(learningPaths).where(eq(learningPaths.id, n.pathId));
+  if (!path || (n.publishedOnly && path.status !== 'published')) return;
+  await notify(ctx, meta, {
+    type: n.type,
+    organisationId: n.organisationId,
+    actorId: n.actorId,
+    subject: { kind: 'learning_path', id: path.id, title: path.title },
+    link: `/learning-path/learner/learning-path/${path.id}`,
+    detail: n.detail ?? null,
+    recipients: n.recipients,
+  });
+}
 
 export const learningPathSubscribers = [
   defineSubscriber({
@@ -30,85 +49,59 @@ export const learningPathSubscribers = [
     async handle(ctx, e, meta) {
       // Nobody is told of their own join; a granted request is told by the approval flow.
       if (e.reason === 'self' || e.reason === 'request') return;
-      const path = await pathOf(ctx, e.pathId, true);
-      if (!path) return;
-      await notify(ctx, meta, {
+      await tellLearners(ctx, meta, {
         type: 'learning_path_assigned',
+        pathId: e.pathId,
         organisationId: e.organisationId,
         actorId: e.assignedBy,
-        subject: subjectOf(path),
-        link: `/learning-path/${path.id}`,
         detail: e.reason === 'recertification' ? 'recertification' : null,
         recipients: e.userIds,
+        publishedOnly: true,
       });
     },
   }),
-  defineSubscriber({
-    event: 'learning_path.due_soon',
-    name: 'notify-learning-path-due-soon',
-    async handle(ctx, e, meta) {
-      const path = await pathOf(ctx, e.pathId, true);
-      if (!path) return;
-      await notify(ctx, meta, {
-        type: 'learning_path_due_soon',
-        organisationId: e.organisationId,
-        actorId: null,
-        subject: subjectOf(path),
-        link: `/learning-path/${path.id}`,
-        detail: e.dueAt,
-        recipients: e.userIds,
-      });
-    },
-  }),
-  defineSubscriber({
-    event: 'learning_path.overdue',
-    name: 'notify-learning-path-overdue',
-    async handle(ctx, e, meta) {
-      const path = await pathOf(ctx, e.pathId, true);
-      if (!path) return;
-      await notify(ctx, meta, {
-        type: 'learning_path_overdue',
-        organisationId: e.organisationId,
-        actorId: null,
-        subject: subjectOf(path),
-        link: `/learning-path/${path.id}`,
-        detail: e.dueAt,
-        recipients: e.userIds,
-      });
-    },
-  }),
+  ...(['due_soon', 'overdue'] as const).map((kind) =>
+    defineSubscriber({
+      event: `learning_path.${kind}`,
+      name: `notify-learning-path-${kind.replace('_', '-')}`,
+      handle: (ctx, e, meta) =>
+        tellLearners(ctx, meta, {
+          type: `learning_path_${kind}`,
+          pathId: e.pathId,
+          organisationId: e.organisationId,
+          actorId: null,
+          detail: e.dueAt,
+          recipients: e.userIds,
+          publishedOnly: true,
+        }),
+    }),
+  ),
   defineSubscriber({
     event: 'learning_path.completed',
     name: 'notify-learning-path-completed',
-    async handle(ctx, e, meta) {
-      // Told even when the path was archived since: the completion stands.
-      const path = await pathOf(ctx, e.pathId, false);
-      if (!path) return;
-      await notify(ctx, meta, {
+    // Told even when the path was archived since: the completion stands.
+    handle: (ctx, e, meta) =>
+      tellLearners(ctx, meta, {
         type: 'learning_path_completed',
+        pathId: e.pathId,
         organisationId: e.organisationId,
         actorId: null,
-        subject: subjectOf(path),
-        link: `/learning-path/${path.id}`,
         recipients: [e.userId],
-      });
-    },
+        publishedOnly: false,
+      }),
   }),
   defineSubscriber({
     event: 'learning_path.message',
     name: 'notify-learning-path-message',
-    async handle(ctx, e, meta) {
-      const path = await pathOf(ctx, e.pathId, false);
-      if (!path) return;
-      await notify(ctx, meta, {
+    handle: (ctx, e, meta) =>
+      tellLearners(ctx, meta, {
         type: 'learning_path_message',
+        pathId: e.pathId,
         organisationId: e.organisationId,
         actorId: e.sentBy,
-        subject: subjectOf(path),
-        link: `/learning-path/${path.id}`,
         detail: `${e.subject}: ${e.message}`,
         recipients: e.userIds,
-      });
-    },
+        publishedOnly: false,
+      }),
   }),
 ];
