@@ -12,32 +12,32 @@ export interface AssessmentObjects {
 const essay = { type: 'essay', points: 1, stem: '<p>Planted</p>' };
 
 export const ASSESSMENT_CALLS: Record<string, IdCall> = {
-  'GET /api/assessments/question/:id/': { params: (f) => ({ id: f.question }) },
-  'PUT /api/assessments/question/:id/': {
+  'GET /api/assessment/question/bank/:id/': { params: (f) => ({ id: f.question }) },
+  'PUT /api/assessment/question/bank/:id/': {
     params: (f) => ({ id: f.question }),
     body: () => ({ title: 'Planted', definition: essay }),
   },
-  'GET /api/assessments/question/:id/versions/': { params: (f) => ({ id: f.question }) },
+  'GET /api/assessment/question/bank/:id/versions/': { params: (f) => ({ id: f.question }) },
   // The category is listed before the question, so its control (a delete, children first) finds
   // it empty; the question's own delete runs first.
-  'PATCH /api/assessments/question/categories/:id/': {
+  'PATCH /api/assessment/question/categories/:id/': {
     params: (f) => ({ id: f.questionCategory }),
     body: () => ({ name: 'Planted' }),
   },
-  'DELETE /api/assessments/question/categories/:id/': {
+  'DELETE /api/assessment/question/categories/:id/': {
     params: (f) => ({ id: f.questionCategory }),
   },
-  'DELETE /api/assessments/question/:id/': { params: (f) => ({ id: f.question }) },
+  'DELETE /api/assessment/question/bank/:id/': { params: (f) => ({ id: f.question }) },
 };
 
 /** Naming acme's category in the query. */
 export const ASSESSMENT_BODY_CALLS: Record<string, IdCall> = {
-  'GET /api/assessments/question/bank/': {
+  'GET /api/assessment/question/bank/': {
     params: () => ({}),
     query: (f) => `?category=${f.questionCategory}`,
     list: true,
   },
-  'GET /api/assessments/question/categories/': {
+  'GET /api/assessment/question/categories/': {
     params: () => ({}),
     query: (f) => `?parent=${f.questionCategory}`,
     list: true,
@@ -47,20 +47,20 @@ export const ASSESSMENT_BODY_CALLS: Record<string, IdCall> = {
 /** globex's own question and a second category of its own, filed under acme's category. */
 export const ASSESSMENT_REVERSE: ReverseCall[] = [
   {
-    route: 'POST /api/assessments/question/bank/',
+    route: 'POST /api/assessment/question/bank/',
     body: (n) => ({ title: 'Planted', category: n.questionCategory, definition: essay }),
   },
   {
-    route: 'POST /api/assessments/question/categories/',
+    route: 'POST /api/assessment/question/categories/',
     body: (n) => ({ name: 'Planted', parent: n.questionCategory }),
   },
   {
-    route: 'PUT /api/assessments/question/:id/',
+    route: 'PUT /api/assessment/question/bank/:id/',
     params: (m) => ({ id: m.question }),
     body: (n) => ({ category: n.questionCategory }),
   },
   {
-    route: 'PATCH /api/assessments/question/categories/:id/',
+    route: 'PATCH /api/assessment/question/categories/:id/',
     params: (m) => ({ id: m.questionChild }),
     body: (n) => ({ parent: n.questionCategory }),
   },

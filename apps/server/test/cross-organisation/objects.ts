@@ -91,10 +91,10 @@ async function makeLearningPathObjects(courseId: number): Promise<LearningPathOb
 
 /** A category of the question bank holding one question, both made through the API. */
 async function makeAssessmentObjects(token: string): Promise<AssessmentObjects> {
-  const category = await json(token, 'POST', '/api/assessments/question/categories/', {
+  const category = await json(token, 'POST', '/api/assessment/question/categories/', {
     name: 'Safety',
   });
-  const question = await json(token, 'POST', '/api/assessments/question/bank/', {
+  const question = await json(token, 'POST', '/api/assessment/question/bank/', {
     title: 'Exits',
     category: category.id,
     definition: { type: 'true_false', points: 1, stem: '<p>Exits stay clear.</p>', correct: true },
@@ -385,7 +385,7 @@ async function makeGlobexObjects(): Promise<Mine> {
   const module = await json(admin, 'POST', `/api/courses/${course.id}/modules/`, { title: 'G' });
   await json(admin, 'PATCH', `/api/courses/published/${course.id}/`, { status: 'published' });
   const bank = await makeAssessmentObjects(admin);
-  const child = await json(admin, 'POST', '/api/assessments/question/categories/', {
+  const child = await json(admin, 'POST', '/api/assessment/question/categories/', {
     name: 'Globex',
   });
   return {

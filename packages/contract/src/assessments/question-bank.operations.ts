@@ -29,7 +29,7 @@ const editors =
 export const questionBankOps = {
   list: defineOperation({
     method: 'GET',
-    path: '/api/assessments/question/bank/',
+    path: '/api/assessment/question/bank/',
     query: ZBankQuestionQuery,
     response: ZBankQuestionPage,
     errors,
@@ -40,7 +40,7 @@ export const questionBankOps = {
   }),
   create: defineOperation({
     method: 'POST',
-    path: '/api/assessments/question/bank/',
+    path: '/api/assessment/question/bank/',
     body: ZBankQuestionInput,
     response: ZBankQuestionDetail,
     status: 201,
@@ -51,7 +51,7 @@ export const questionBankOps = {
   }),
   read: defineOperation({
     method: 'GET',
-    path: '/api/assessments/question/:id/',
+    path: '/api/assessment/question/bank/:id/',
     params: ZIdParams,
     response: ZBankQuestionDetail,
     errors: [...errors, 404],
@@ -61,7 +61,7 @@ export const questionBankOps = {
   }),
   update: defineOperation({
     method: 'PUT',
-    path: '/api/assessments/question/:id/',
+    path: '/api/assessment/question/bank/:id/',
     params: ZIdParams,
     body: ZBankQuestionUpdate,
     response: ZBankQuestionDetail,
@@ -73,7 +73,7 @@ export const questionBankOps = {
   }),
   remove: defineOperation({
     method: 'DELETE',
-    path: '/api/assessments/question/:id/',
+    path: '/api/assessment/question/bank/:id/',
     params: ZIdParams,
     response: ZBankQuestionRemoval,
     errors: [...errors, 404],
@@ -83,7 +83,7 @@ export const questionBankOps = {
   }),
   versions: defineOperation({
     method: 'GET',
-    path: '/api/assessments/question/:id/versions/',
+    path: '/api/assessment/question/bank/:id/versions/',
     params: ZIdParams,
     query: ZPageQuery,
     response: ZBankQuestionVersionPage,
@@ -94,7 +94,7 @@ export const questionBankOps = {
   }),
   categories: defineOperation({
     method: 'GET',
-    path: '/api/assessments/question/categories/',
+    path: '/api/assessment/question/categories/',
     query: ZQuestionCategoryQuery,
     response: ZQuestionCategoryPage,
     errors,
@@ -104,7 +104,7 @@ export const questionBankOps = {
   }),
   createCategory: defineOperation({
     method: 'POST',
-    path: '/api/assessments/question/categories/',
+    path: '/api/assessment/question/categories/',
     body: ZQuestionCategoryInput,
     response: ZQuestionCategory,
     status: 201,
@@ -115,7 +115,7 @@ export const questionBankOps = {
   }),
   updateCategory: defineOperation({
     method: 'PATCH',
-    path: '/api/assessments/question/categories/:id/',
+    path: '/api/assessment/question/categories/:id/',
     params: ZIdParams,
     body: ZQuestionCategoryUpdate,
     response: ZQuestionCategory,
@@ -126,7 +126,7 @@ export const questionBankOps = {
   }),
   removeCategory: defineOperation({
     method: 'DELETE',
-    path: '/api/assessments/question/categories/:id/',
+    path: '/api/assessment/question/categories/:id/',
     params: ZIdParams,
     response: null,
     errors: [...errors, 404, 409],

@@ -7,14 +7,14 @@ import type { MatrixRow } from '../../core/module.ts';
  * the bank holds answer keys.
  */
 export const assessmentsMatrix: Record<string, MatrixRow> = {
-  'GET /api/assessments/question/bank/': AUTHORS,
-  'POST /api/assessments/question/bank/': AUTHORS,
-  'GET /api/assessments/question/:id/': AUTHORS,
-  'PUT /api/assessments/question/:id/': AUTHORS,
-  'DELETE /api/assessments/question/:id/': AUTHORS,
-  'GET /api/assessments/question/:id/versions/': AUTHORS,
-  'GET /api/assessments/question/categories/': AUTHORS,
-  'POST /api/assessments/question/categories/': AUTHORS,
-  'PATCH /api/assessments/question/categories/:id/': AUTHORS,
-  'DELETE /api/assessments/question/categories/:id/': AUTHORS,
+  'GET /api/assessment/question/bank/': AUTHORS,
+  'POST /api/assessment/question/bank/': AUTHORS,
+  'GET /api/assessment/question/bank/:id/': AUTHORS,
+  'PUT /api/assessment/question/bank/:id/': AUTHORS,
+  'DELETE /api/assessment/question/bank/:id/': AUTHORS,
+  'GET /api/assessment/question/bank/:id/versions/': AUTHORS,
+  'GET /api/assessment/question/categories/': AUTHORS,
+  'POST /api/assessment/question/categories/': AUTHORS,
+  'PATCH /api/assessment/question/categories/:id/': AUTHORS,
+  'DELETE /api/assessment/question/categories/:id/': AUTHORS,
 };

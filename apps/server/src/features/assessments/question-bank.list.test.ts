@@ -81,7 +81,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const listed = async (query: string) => {
-  const res = await a.get(`/api/assessments/question/bank/${query}`, acme.admin.token);
+  const res = await a.get(`/api/assessment/question/bank/${query}`, acme.admin.token);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().results as { id: number }[]).map((r) => r.id).sort((x, y) => x - y);
 };
@@ -105,7 +105,7 @@ describe('the question bank list', () => {
   });
 
   it('pages the results with links and abilities from the rows in hand', async () => {
-    const res = await a.get('/api/assessments/question/bank/?page_size=2', acme.trainer.token);
+    const res = await a.get('/api/assessment/question/bank/?page_size=2', acme.trainer.token);
     expect(res.json()).toMatchObject({ count: 3, previous: null });
     expect(res.json().results).toHaveLength(2);
     expect(res.json().next).toContain('page=2');
@@ -121,7 +121,7 @@ describe('the question bank list', () => {
       ['?page_size=1000', 'page_size'],
       ['?category=abc', 'category'],
     ]) {
-      const res = await a.get(`/api/assessments/question/bank/${q}`, acme.admin.token);
+      const res = await a.get(`/api/assessment/question/bank/${q}`, acme.admin.token);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().errors).toHaveProperty([field!]);
     }
@@ -129,7 +129,7 @@ describe('the question bank list', () => {
 
   it('another organisation’s category filters to nothing', async () => {
     const res = await a.get(
-      `/api/assessments/question/bank/?category=${ids.safety}`,
+      `/api/assessment/question/bank/?category=${ids.safety}`,
       globex.admin.token,
     );
     expect(res.json()).toMatchObject({ count: 0, results: [] });

@@ -34,8 +34,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const BANK = '/api/assessments/question/bank/';
-const one = (id: number) => `/api/assessments/question/${id}/`;
+const BANK = '/api/assessment/question/bank/';
+const one = (id: number) => `/api/assessment/question/bank/${id}/`;
 const versionsOf = (id: number) =>
   db().select().from(questionVersions).where(eq(questionVersions.questionId, id));
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const CATS = '/api/assessments/question/categories/';
+const CATS = '/api/assessment/question/categories/';
 const create = (token: string, body: unknown) => a.post(CATS, token, body);
 
 describe('question categories', () => {
@@ -108,7 +108,7 @@ describe('question categories', () => {
     });
     expect((await a.del(`${CATS}${sub.id}/`, acme.admin.token)).statusCode).toBe(409);
     expect((await a.del(`${CATS}${cat.id}/`, acme.admin.token)).statusCode).toBe(409);
-    await a.del(`/api/assessments/question/${q.id}/`, acme.admin.token);
+    await a.del(`/api/assessment/question/bank/${q.id}/`, acme.admin.token);
     expect((await a.del(`${CATS}${sub.id}/`, acme.admin.token)).statusCode).toBe(204);
     expect((await a.del(`${CATS}${cat.id}/`, acme.admin.token)).statusCode).toBe(204);
     expect(
