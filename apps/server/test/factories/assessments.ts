@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DEFAULT_REVIEW,
   type TQuestionDefinitionInput,
   type TQuestionType,
   ZQuestionDefinition,
 } from '@atrium/contract';
 import type { DbOrTx } from '../../src/core/db/database.ts';
 import {
+  assessmentAssignments,
+  assessmentPages,
+  assessmentSlots,
+  assessments,
   questionCategories,
   questions,
   questionVersions,
@@ -156,4 +161,71 @@ export async function makeQuestion(
     })
     .returning();
   return { ...q!, versionId: v!.id };
+}
+
+/**
+ * An assessment with one page, written directly (as the authoring use cases would): fixed slots
+ * for the given question ids, optional random draws, settings as given. Published unless told.
+ */
+export async function makeAssessment(
+  db: DbOrTx,
+  options: {
+    organisationId: number;
+    createdBy: number | null;
+    questionIds?: number[];
+    draws?: { categoryId?: number | null; tags?: string[]; count: number }[];
+    status?: 'draft' | 'published' | 'archived';
+    courseId?: number | null;
+    title?: string;
+    settings?: Partial<typeof assessments.$inferInsert>;
+  },
+) {
+  const [a] = await db
+    .insert(assessments)
+    .values({
+      organisationId: options.organisationId,
+      title: options.title ?? `Assessment ${suffix()}`,
+      courseId: options.courseId ?? null,
+      status: options.status ?? 'published',
+      review: DEFAULT_REVIEW,
+      createdBy: options.createdBy,
+      publishedAt: (options.status ?? 'published') === 'published' ? new Date() : null,
+      ...options.settings,
+    })
+    .returning();
+  const [page] = await db
+    .insert(assessmentPages)
+    .values({ assessmentId: a!.id, position: 0, title: 'Page 1' })
+    .returning();
+  let position = 0;
+  for (const questionId of options.questionIds ?? []) {
+    await db.insert(assessmentSlots).values({
+      assessmentId: a!.id,
+      pageId: page!.id,
+      position: position++,
+      kind: 'fixed',
+      questionId,
+    });
+  }
+  for (const draw of options.draws ?? []) {
+    await db.insert(assessmentSlots).values({
+      assessmentId: a!.id,
+      pageId: page!.id,
+      position: position++,
+      kind: 'random',
+      categoryId: draw.categoryId ?? null,
+      tags: draw.tags ?? [],
+      drawCount: draw.count,
+    });
+  }
+  return { ...a!, pageId: page!.id };
+}
+
+/** Assign users to an assessment directly. */
+export async function assignAssessment(db: DbOrTx, assessmentId: number, userIds: number[]) {
+  if (userIds.length === 0) return;
+  await db
+    .insert(assessmentAssignments)
+    .values(userIds.map((userId) => ({ assessmentId, userId })))
+    .onConflictDoNothing();
 }

@@ -1,5 +1,6 @@
 import { ROLE, UNSUBSCRIBE_PAGE } from '@atrium/contract';
 import { approvalsPages } from '../features/approvals/index.ts';
+import { assessmentsPages } from '../features/assessments/index.ts';
 import { authPages } from '../features/auth/index.ts';
 import { cataloguePages } from '../features/catalogue/index.ts';
 import { contentPlayerPages } from '../features/content-player/index.ts';
@@ -78,6 +79,16 @@ const CourseEnrolmentsPage = lazyPage('course-enrolments', learningPages.courseE
 const LearningPathsPage = lazyPage('learning-paths', learningPathsPages.learningPaths);
 const LearningPathEditorPage = lazyPage('learning-path-editor', learningPathsPages.pathEditor);
 const LearnerPathPage = lazyPage('learner-path', learningPathsPages.learnerPath);
+
+const AssessmentsPage = lazyPage('assessments', assessmentsPages.assessments);
+const AssessmentEditorPage = lazyPage('assessment-editor', assessmentsPages.assessmentEditor);
+const AssessmentAttendeesPage = lazyPage('assessment-attendees', assessmentsPages.attendees);
+const QuestionBankPage = lazyPage('question-bank', assessmentsPages.questionBank);
+const GradingQueuePage = lazyPage('grading-queue', assessmentsPages.gradingQueue);
+const MyAssessmentsPage = lazyPage('my-assessments', assessmentsPages.myAssessments);
+const TakeAssessmentPage = lazyPage('take-assessment', assessmentsPages.takeAssessment);
+const MyAssessmentResultsPage = lazyPage('my-assessment-results', assessmentsPages.myResults);
+const AttemptResultPage = lazyPage('attempt-result', assessmentsPages.attemptResult);
 
 const RequestsPage = lazyPage('requests', approvalsPages.requests);
 const HlsPage = lazyPage('hls', contentPlayerPages.hls);
@@ -249,17 +260,23 @@ export const appRoutes: readonly AppRoute[] = [
   signedIn('/reviewlist', { Page: ReviewListPage, title: 'My reviews' }),
   signedIn('/requests', { Page: RequestsPage, title: 'Requests' }),
 
-  // Assessment: only the list is (perm).
-  perm('/assessment'),
+  // Assessment (issue 16): only the list is (perm); the start page has the simplified layout.
+  perm('/assessment', undefined, { Page: AssessmentsPage, title: 'Assessments' }),
+  signedIn('/assessment/start', { Page: MyAssessmentsPage, title: 'My assessments' }),
+  signedIn('/assessment/:uuid', { Page: TakeAssessmentPage, title: 'Assessment' }),
+  signedIn('/assessment/results/:id', { Page: MyAssessmentResultsPage, title: 'My results' }),
+  signedIn('/assessment/result/:id', { Page: AttemptResultPage, title: 'Result' }),
+  signedIn('/assessment/review', { Page: GradingQueuePage, title: 'Grading' }),
+  signedIn('/assessment/edit-assessment/:id', {
+    Page: AssessmentEditorPage,
+    title: 'Edit assessment',
+  }),
+  signedIn('/assessment/attendees-list/:id', {
+    Page: AssessmentAttendeesPage,
+    title: 'Attendees',
+  }),
+  signedIn('/assessment/question-bank', { Page: QuestionBankPage, title: 'Question bank' }),
   ...[
-    '/assessment/start',
-    '/assessment/:uuid',
-    '/assessment/results/:id',
-    '/assessment/result/:id',
-    '/assessment/review',
-    '/assessment/edit-assessment/:id',
-    '/assessment/attendees-list/:id',
-    '/assessment/question-bank',
     '/assessment/:id/proctor/',
     '/assessment/:id/proctor-view-card/:groupId',
     '/assessment/:id/proctor-view-card/:groupId/:evidence',

@@ -2,20 +2,84 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
 import { assessmentsMatrix } from './assessments.matrix.ts';
+import {
+  attemptJobs,
+  attemptMatrix,
+  attemptOnReady,
+  attemptSubscribers,
+  registerAttemptRoutes,
+} from './attempts.module.ts';
+import {
+  authoringJobs,
+  authoringMatrix,
+  authoringOnReady,
+  authoringSubscribers,
+  registerAuthoringRoutes,
+} from './authoring.module.ts';
+import {
+  gradingJobs,
+  gradingMatrix,
+  gradingOnReady,
+  gradingSubscribers,
+  registerGradingRoutes,
+} from './grading.module.ts';
 import { registerQuestionBankRoutes } from './question-bank.routes.ts';
+import {
+  questionIoJobs,
+  questionIoMatrix,
+  questionIoOnReady,
+  questionIoSubscribers,
+  registerQuestionIoRoutes,
+} from './question-io.module.ts';
+import {
+  registerReportRoutes,
+  reportJobs,
+  reportMatrix,
+  reportOnReady,
+  reportSubscribers,
+} from './reports.module.ts';
 
 /**
- * Assessments (issue 16). So far the question bank: an organisation's questions of every type,
- * in categories and tags, versioned so that an answered question is never changed under its
- * attempts. Assessments, attempts and grading come next in this slice.
+ * Assessments (issue 16): the question bank (categories, tags, versioned questions of ten types,
+ * QTI/CSV/XLSX import and QTI export), authoring (settings, pages of fixed and random slots,
+ * assignment, overrides, reviewers, feedback bands), attempts on the server's clock, grading by
+ * reviewers, results per the review options, and reports with item analysis. Each part is a
+ * `*.module.ts` contributing its routes, matrix rows, jobs and subscribers.
  */
 export const assessmentsModule: AppModule = {
   name: 'assessments',
   routes(app: FastifyInstance, ctx: AppContext) {
     registerQuestionBankRoutes(app, ctx);
+    registerQuestionIoRoutes(app, ctx);
+    registerAuthoringRoutes(app, ctx);
+    registerAttemptRoutes(app, ctx);
+    registerGradingRoutes(app, ctx);
+    registerReportRoutes(app, ctx);
+    app.addHook('onReady', async () => {
+      await authoringOnReady(ctx);
+      await attemptOnReady(ctx);
+      await gradingOnReady(ctx);
+      await reportOnReady(ctx);
+      await questionIoOnReady(ctx);
+    });
   },
-  matrix: assessmentsMatrix,
+  matrix: {
+    ...assessmentsMatrix,
+    ...questionIoMatrix,
+    ...authoringMatrix,
+    ...attemptMatrix,
+    ...gradingMatrix,
+    ...reportMatrix,
+  },
+  jobs: [...authoringJobs, ...attemptJobs, ...gradingJobs, ...reportJobs, ...questionIoJobs],
+  subscribers: [
+    ...authoringSubscribers,
+    ...attemptSubscribers,
+    ...gradingSubscribers,
+    ...reportSubscribers,
+    ...questionIoSubscribers,
+  ],
 };
 
-// For the attempts to come: freezing the versions an attempt answered.
+// For the attempts: freezing the versions an attempt answered.
 export { markVersionsUsed } from './question-bank.service.ts';
