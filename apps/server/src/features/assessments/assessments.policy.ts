@@ -1,4 +1,4 @@
-import { ROLE, type TBankQuestionAbilities } from '@atrium/contract';
+import { ROLE, type TAssessmentAbilities, type TBankQuestionAbilities } from '@atrium/contract';
 import { type Actor, withinOrganisation } from '../../core/auth/actor.ts';
 
 /**
@@ -44,4 +44,65 @@ export function canEditBankItem(actor: Actor, item: BankFacts): boolean {
 export function bankItemAbilities(actor: Actor, item: BankFacts): TBankQuestionAbilities {
   const edit = canEditBankItem(actor, item);
   return { edit, delete: edit };
+}
+
+// ── Assessments ─────────────────────────────────────────────────────────
+
+/**
+ * What the assessment rules read: its organisation and author, loaded with the row, and whether
+ * the caller is one of its reviewers (one indexed lookup, only where report/grade is decided).
+ */
+export interface AssessmentFacts {
+  organisationId: number;
+  createdBy: number | null;
+  /** The caller is one of the assessment's reviewers. */
+  isReviewer: boolean;
+}
+
+/**
+ * Who sees an assessment in the authoring screens: the staff of its organisation (a trainer
+ * builds on colleagues' assessments, copies them), a superadmin everywhere. Learners reach
+ * assessments through their attempts, never through these screens: the slots name answer keys.
+ */
+export function canSeeAssessment(actor: Actor, a: Pick<AssessmentFacts, 'organisationId'>) {
+  return isStaff(actor) && withinOrganisation(actor, a.organisationId);
+}
+
+/**
+ * Who changes, publishes or deletes it: a superadmin, the organisation's admins, the trainer who
+ * created it (as the bank does: one trainer cannot rewrite another's exam).
+ */
+export function canEditAssessment(actor: Actor, a: Omit<AssessmentFacts, 'isReviewer'>) {
+  return canEditBankItem(actor, a);
+}
+
+/** Assigning learners, overrides and reviewers are part of running it: the editors'. */
+export function canAssignAssessment(actor: Actor, a: Omit<AssessmentFacts, 'isReviewer'>) {
+  return canEditAssessment(actor, a);
+}
+
+/**
+ * Reports (attendees, results, item analysis) and grading show learners' answers: the editors,
+ * and the trainers named as its reviewers (who must be staff of its organisation still).
+ */
+export function canReportAssessment(actor: Actor, a: AssessmentFacts) {
+  if (canEditAssessment(actor, a)) return true;
+  return a.isReviewer && canSeeAssessment(actor, a);
+}
+
+/** Grading essays and uploads: the same people as the reports. */
+export function canGradeAssessment(actor: Actor, a: AssessmentFacts) {
+  return canReportAssessment(actor, a);
+}
+
+/** What the caller may do, for the web to show or hide its actions. */
+export function assessmentAbilities(actor: Actor, a: AssessmentFacts): TAssessmentAbilities {
+  const edit = canEditAssessment(actor, a);
+  return {
+    edit,
+    delete: edit,
+    assign: canAssignAssessment(actor, a),
+    report: canReportAssessment(actor, a),
+    grade: canGradeAssessment(actor, a),
+  };
 }
