@@ -1,0 +1,107 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../core/db/database.ts';
+import type { UnitOfWork } from '../../core/db/transaction.ts';
+import {
+  assessmentAnswers,
+  assessmentAttempts,
+  assessments,
+} from '../../schema/assessments.table.ts';
+import { round2 } from './scoring.ts';
+
+/**
+ * Settling an attempt (issue 16): its totals recomputed from its answers' scores, and its status
+ * `graded` (with `assessment.graded`, and `assessment.passed` the first time it passes) once no
+ * answer waits for a reviewer, else `submitted`. Called by the submit (and the time-out job)
+ * after the objective answers are scored, by the reviewer's grade (grading.module) and by a
+ * regrade after a key correction, so every path computes the result the same way.
+ *
+ * An answer is pending while `needs_grading` is set and it has no score yet: a reviewer's grade
+ * sets the score (and may keep the flag, so the queue's "graded" tab still finds it).
+ */
+export type SettledAttempt = {
+  status: 'submitted' | 'graded';
+  score: number;
+  maxScore: number;
+  percent: number;
+  passed: boolean;
+  pendingManual: number;
+};
+
+export async function settleAttempt(
+  tx: Tx,
+  emit: UnitOfWork['emit'],
+  attemptId: number,
+  now: Date,
+  options: { regrade?: boolean } = {},
+): Promise<SettledAttempt | null> {
+  // The row lock makes concurrent settlements (two reviewers grading the last two essays) take
+  // turns, so exactly one of them sees nothing pending and publishes the result.
+  const [row] = await tx
+    .select({ attempt: assessmentAttempts, assessment: assessments })
+    .from(assessmentAttempts)
+    .innerJoin(assessments, eq(assessments.id, assessmentAttempts.assessmentId))
+    .where(eq(assessmentAttempts.id, attemptId))
+    .for('update', { of: assessmentAttempts });
+  if (!row) return null;
+  const { attempt, assessment } = row;
+  // Only a submitted (or already graded) attempt has a result to settle.
+  if (attempt.status !== 'submitted' && attempt.status !== 'graded') return null;
+
+  const [totals] = await tx
+    .select({
+      score: sql<string>`coalesce(sum(${assessmentAnswers.score}), 0)`,
+      max: sql<string>`coalesce(sum(${assessmentAnswers.maxScore}), 0)`,
+      pending: sql<number>`count(*) filter (where ${assessmentAnswers.needsGrading} and ${assessmentAnswers.score} is null)`,
+    })
+    .from(assessmentAnswers)
+    .where(eq(assessmentAnswers.attemptId, attemptId));
+  const score = round2(Number(totals?.score ?? 0));
+  const maxScore = round2(Number(totals?.max ?? 0));
+  const pendingManual = Number(totals?.pending ?? 0);
+  // An assessment worth nothing cannot be failed on points; 0 % then, and passed only at mark 0.
+  const percent = maxScore > 0 ? round2((score / maxScore) * 100) : 0;
+  const passed = percent >= assessment.passMark;
+  const status = pendingManual === 0 ? 'graded' : 'submitted';
+  const wasGraded = attempt.status === 'graded';
+  const changed =
+    !wasGraded ||
+    attempt.score !== score ||
+    attempt.maxScore !== maxScore ||
+    attempt.passed !== passed;
+
+  await tx
+    .update(assessmentAttempts)
+    .set({
+      status,
+      score,
+      maxScore,
+      percent,
+      passed: status === 'graded' ? passed : null,
+      pendingManual,
+      gradedAt: status === 'graded' ? (wasGraded && !changed ? attempt.gradedAt : now) : null,
+      updatedAt: now,
+    })
+    .where(eq(assessmentAttempts.id, attemptId));
+
+  if (status === 'graded' && (changed || options.regrade)) {
+    const common = {
+      assessmentId: assessment.id,
+      attemptId,
+      userId: attempt.userId,
+      organisationId: assessment.organisationId,
+      courseId: assessment.courseId,
+    };
+    emit('assessment.graded', {
+      ...common,
+      score,
+      maxScore,
+      percent,
+      passed,
+      gradedAt: now.toISOString(),
+      regrade: Boolean(options.regrade) || wasGraded,
+    });
+    // Once per attempt: a regrade that keeps it passed does not announce it again.
+    if (passed && !(wasGraded && attempt.passed)) emit('assessment.passed', { ...common, percent });
+  }
+  return { status, score, maxScore, percent, passed, pendingManual };
+}
