@@ -7,7 +7,9 @@ import {
 } from '@atrium/contract';
 import type { DbOrTx } from '../../src/core/db/database.ts';
 import {
+  assessmentAnswers,
   assessmentAssignments,
+  assessmentAttempts,
   assessmentPages,
   assessmentSlots,
   assessments,
@@ -228,4 +230,98 @@ export async function assignAssessment(db: DbOrTx, assessmentId: number, userIds
     .insert(assessmentAssignments)
     .values(userIds.map((userId) => ({ assessmentId, userId })))
     .onConflictDoNothing();
+}
+
+// ── Attempts with results (reports, issue 16) ──────────────────────────
+
+export interface AnswerSpec {
+  questionVersionId: number;
+  /** The stored answer (the contract's ZQuestionAnswer shape), null: left blank. */
+  answer?: unknown;
+  /** Null: waiting for a reviewer. */
+  score: number | null;
+  maxScore: number;
+}
+
+/**
+ * An attempt written directly, as the attempts and grading use cases would leave it: `graded`
+ * (the default) with its answers scored and score, percent and passed summed from them;
+ * `submitted` with answers still waiting (`score: null`) counted in pending_manual; or any
+ * earlier status without a result. Times default to a ten-minute attempt that ended an hour ago.
+ */
+export async function makeGradedAttempt(
+  db: DbOrTx,
+  options: {
+    assessmentId: number;
+    userId: number;
+    number?: number;
+    status?: 'not_started' | 'in_progress' | 'submitted' | 'graded' | 'abandoned';
+    answers?: AnswerSpec[];
+    /** Without answers: the result as given (max score 10). */
+    percent?: number;
+    passMark?: number;
+    startedAt?: Date;
+    submittedAt?: Date;
+  },
+) {
+  const status = options.status ?? 'graded';
+  const answers = options.answers ?? [];
+  const submittedAt =
+    status === 'submitted' || status === 'graded'
+      ? (options.submittedAt ?? new Date(Date.now() - 3600_000))
+      : null;
+  const startedAt =
+    status === 'not_started'
+      ? null
+      : (options.startedAt ?? new Date((submittedAt?.getTime() ?? Date.now()) - 600_000));
+  let score: number | null = null;
+  let maxScore: number | null = null;
+  let percent: number | null = null;
+  if (status === 'graded') {
+    if (answers.length > 0) {
+      score = answers.reduce((sum, a) => sum + (a.score ?? 0), 0);
+      maxScore = answers.reduce((sum, a) => sum + a.maxScore, 0);
+      percent = maxScore > 0 ? Math.round((score / maxScore) * 10_000) / 100 : 0;
+    } else {
+      percent = options.percent ?? 0;
+      maxScore = 10;
+      score = Math.round(percent * 10) / 100;
+    }
+  }
+  const [attempt] = await db
+    .insert(assessmentAttempts)
+    .values({
+      assessmentId: options.assessmentId,
+      userId: options.userId,
+      number: options.number ?? 1,
+      status,
+      layout: {
+        items: answers.map((a, item) => ({ item, question_version_id: a.questionVersionId })),
+      },
+      startedAt,
+      deadlineAt: null,
+      submittedAt,
+      submittedBy: submittedAt ? 'learner' : null,
+      gradedAt: status === 'graded' ? submittedAt : null,
+      score,
+      maxScore,
+      percent,
+      passed: percent === null ? null : percent >= (options.passMark ?? 50),
+      pendingManual: answers.filter((a) => a.score === null).length,
+    })
+    .returning();
+  if (answers.length > 0)
+    await db.insert(assessmentAnswers).values(
+      answers.map((a, item) => ({
+        attemptId: attempt!.id,
+        item,
+        questionVersionId: a.questionVersionId,
+        answer: a.answer ?? null,
+        score: a.score,
+        maxScore: a.maxScore,
+        needsGrading: a.score === null,
+        savedAt: startedAt,
+      })),
+    );
+  return attempt!;
 }
