@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   createBenchDatabase,
   type DatasetSummary,
@@ -17,12 +16,10 @@ import {
 } from './dataset.ts';
 import { DEMO_LEARNER, type Journey, journeysFor, LOGIN_PATH, signIn } from './journeys.ts';
 import { type LoadOptions, type Measurement, measure, stopLoad } from './lib/measure.ts';
-import { freePorts, startServer, waitUntilReady } from './lib/processes.ts';
 import { buildReport, formatReport, type Skipped, saveReport } from './lib/report.ts';
+import { startBenchServers } from './lib/servers.ts';
 import { readSettings } from './lib/settings.ts';
 
-const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
-const SERVER_DIR = path.resolve(BENCH_DIR, '../apps/server');
 const RESULTS_DIR = new URL('./results/', import.meta.url);
 
 /** Undo steps, run last-in first-out exactly once: on success, failure or a signal. */
@@ -53,15 +50,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.error(`\n${signal}: stopping the servers and dropping the bench database...`);
     void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   });
-}
-
-/** Only what a server needs: no stray DATABASE_POOL_SIZE or ATRIUM_DEMO from the shell. */
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) {
-    if (process.env[key] !== undefined) env[key] = process.env[key];
-  }
-  return { ...env, ...extra };
 }
 
 async function tokensFor(
@@ -138,50 +126,19 @@ async function main(): Promise<number> {
     run: () => rmSync(dataDir, { recursive: true, force: true }),
   });
 
-  const [baselinePort, atriumPort] = await freePorts(2);
-  const baselineUrl = `http://127.0.0.1:${baselinePort}`;
-  const atriumUrl = `http://127.0.0.1:${atriumPort}`;
-  const baseline = startServer(
-    'baseline',
-    ['--import', 'tsx', path.join(BENCH_DIR, 'baseline.ts')],
-    {
-      cwd: BENCH_DIR,
-      env: childEnv({
-        NODE_ENV: 'production',
-        DATABASE_URL: dbUrl,
-        PORT: String(baselinePort),
-        HOST: '127.0.0.1',
-        POOL_SIZE: String(settings.poolSize),
-      }),
-    },
-  );
-  cleanups.push({ label: 'stop baseline', run: () => baseline.stop() });
-  // Exactly as production starts it.
-  const atrium = startServer('atrium', ['--import', 'tsx', path.join(SERVER_DIR, 'src/main.ts')], {
-    cwd: SERVER_DIR,
-    env: childEnv({
-      NODE_ENV: 'production',
-      DATABASE_URL: dbUrl,
-      PORT: String(atriumPort),
-      // The content origin on any free port: PORT + 1 might be the baseline's.
-      CONTENT_PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      DATA_DIR: dataDir,
-    }),
-  });
-  cleanups.push({ label: 'stop atrium', run: () => atrium.stop() });
-
   const baselineJourney: Journey = {
     name: 'baseline',
     method: 'GET',
     path: `/baseline/users/${dataset.learnerId}`,
   };
-  await Promise.all([
-    waitUntilReady(baseline, new URL(baselineJourney.path, baselineUrl).toString()),
-    waitUntilReady(atrium, `${atriumUrl}/api/ready`),
-  ]);
+  const { baselineUrl, atriumUrl } = await startBenchServers({
+    dbUrl,
+    dataDir,
+    poolSize: settings.poolSize,
+    baselineReadyPath: baselineJourney.path,
+    onStarted: (server) =>
+      cleanups.push({ label: `stop ${server.name}`, run: () => server.stop() }),
+  });
   console.log(`baseline on ${baselineUrl}, Atrium on ${atriumUrl}`);
 
   // Sign in once, before any measurement, so argon2 never runs under load.
