@@ -1,0 +1,122 @@
+import { badRequest } from '../../core/errors/app-error.ts';
+import { XmlFormatError, XmlScanner } from '../../core/export/xml-scan.ts';
+
+/**
+ * A small element tree of a QTI XML part, built with core/export's XML scanner: no DTDs (refused,
+ * so no entity expansion and no external entities), prefixes dropped. QTI items are small, and
+ * their item bodies are mixed content (HTML with interactions inside), which a tree keeps in
+ * order. QTI 3.0 names its elements `qti-choice-interaction`, 2.x `choiceInteraction`: `qtiName`
+ * folds both to `choiceinteraction` so the importer reads either.
+ */
+export interface XmlElement {
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlNode[];
+}
+export type XmlNode = XmlElement | string;
+
+/** Elements deeper than this are refused: no legitimate item nests so far. */
+const MAX_DEPTH = 200;
+
+export function parseXml(xml: Buffer | string, what: string): XmlElement {
+  const root: XmlElement = { name: '#document', attrs: {}, children: [] };
+  const stack: XmlElement[] = [root];
+  const scanner = new XmlScanner({
+    open(name, attrs) {
+      const el: XmlElement = { name, attrs, children: [] };
+      stack.at(-1)!.children.push(el);
+      stack.push(el);
+      if (stack.length > MAX_DEPTH) throw new XmlFormatError('elements are nested too deeply');
+    },
+    close(name) {
+      if (stack.length > 1 && stack.at(-1)!.name === name) stack.pop();
+      else throw new XmlFormatError(`</${name}> closes no open element`);
+    },
+    text(text) {
+      if (stack.length > 1) stack.at(-1)!.children.push(text);
+    },
+  });
+  try {
+    scanner.write(Buffer.isBuffer(xml) ? xml : Buffer.from(xml, 'utf8'));
+    scanner.end();
+  } catch (err) {
+    if (err instanceof XmlFormatError)
+      throw badRequest(`${what} is not well-formed XML: ${err.message}.`, {
+        file: [`${what}: ${err.message}.`],
+      });
+    throw err;
+  }
+  if (stack.length !== 1)
+    throw badRequest(`${what} is not well-formed XML: <${stack.at(-1)!.name}> is never closed.`, {
+      file: [`${what}: <${stack.at(-1)!.name}> is never closed.`],
+    });
+  const top = root.children.find((c): c is XmlElement => typeof c !== 'string');
+  if (!top) throw badRequest(`${what} is empty.`, { file: [`${what} is empty.`] });
+  return top;
+}
+
+/** `qti-choice-interaction` and `choiceInteraction` alike: `choiceinteraction`. */
+export const qtiName = (name: string) => name.replace(/^qti-/, '').replace(/-/g, '').toLowerCase();
+/** Attributes likewise: `response-identifier` and `responseIdentifier`. */
+export function attr(el: XmlElement, name: string): string | undefined {
+  const want = qtiName(name);
+  for (const [k, v] of Object.entries(el.attrs)) if (qtiName(k) === want) return v;
+  return undefined;
+}
+
+export const elements = (el: XmlElement) =>
+  el.children.filter((c): c is XmlElement => typeof c !== 'string');
+export const childrenNamed = (el: XmlElement, name: string) =>
+  elements(el).filter((c) => qtiName(c.name) === name);
+export const child = (el: XmlElement, name: string) => childrenNamed(el, name)[0];
+
+/** Every descendant (depth first, document order) for which `match` holds. */
+export function descendants(el: XmlElement, match: (e: XmlElement) => boolean): XmlElement[] {
+  const out: XmlElement[] = [];
+  const walk = (e: XmlElement) => {
+    for (const c of elements(e)) {
+      if (match(c)) out.push(c);
+      walk(c);
+    }
+  };
+  walk(el);
+  return out;
+}
+
+export function textOf(el: XmlElement): string {
+  return el.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
+}
+
+export const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The markup of nodes as HTML. QTI's own elements (any name the `keep` test refuses) are left out
+ * with their content unless `unwrap` keeps their content; the result goes through the rich-text
+ * sanitiser afterwards, which is what decides what HTML is stored.
+ */
+export function toHtml(
+  nodes: XmlNode[],
+  opts: { replace?: (el: XmlElement) => string | undefined } = {},
+): string {
+  return nodes
+    .map((n) => {
+      // Indentation between elements is layout of the XML file, not text of the question.
+      if (typeof n === 'string')
+        return /^\s*$/.test(n) && n.includes('\n') ? '' : escapeXml(n.replace(/\s*\n\s*/g, ' '));
+      const replaced = opts.replace?.(n);
+      if (replaced !== undefined) return replaced;
+      const inner = toHtml(n.children, opts);
+      // QTI 3.0 elements carry the qti- prefix; 2.x ones are camel-cased: neither is HTML.
+      if (/^qti-/.test(n.name) || /[A-Z]/.test(n.name)) return '';
+      const attrs = Object.entries(n.attrs)
+        .filter(([k]) => /^(href|title|colspan|rowspan)$/.test(k))
+        .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
+        .join('');
+      // Images and media point at files of the package, which the bank does not keep (yet).
+      if (/^(img|object|audio|video|source)$/.test(n.name)) return '';
+      if (/^(br|hr)$/.test(n.name)) return `<${n.name} />`;
+      return `<${n.name}${attrs}>${inner}</${n.name}>`;
+    })
+    .join('');
+}
