@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_REVIEW,
+  type TQuestionDefinition,
   type TQuestionDefinitionInput,
   type TQuestionType,
   ZQuestionDefinition,
 } from '@atrium/contract';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../src/core/db/database.ts';
+import { scoreAnswer } from '../../src/features/assessments/scoring.ts';
 import {
   assessmentAnswers,
   assessmentAssignments,
@@ -323,5 +326,96 @@ export async function makeGradedAttempt(
         savedAt: startedAt,
       })),
     );
+  return attempt!;
+}
+
+// ── Submitted attempts (results and grading, issue 16) ─────────────────
+
+/**
+ * An attempt submitted with the given answers, written directly as the start and submit would
+ * leave it: a one-page layout of the questions' versions in the order given (options in the
+ * author's order unless `order` says otherwise), objective answers scored, answered essays and
+ * uploads waiting for a reviewer, totals summed and the status `graded` when nothing waits.
+ */
+export async function makeSubmittedAttempt(
+  db: DbOrTx,
+  options: {
+    assessmentId: number;
+    userId: number;
+    number?: number;
+    items: {
+      versionId: number;
+      answer: unknown;
+      points?: number;
+      order?: Partial<Record<'options' | 'responses' | 'items', string[]>>;
+    }[];
+    passMark?: number;
+    submittedAt?: Date;
+  },
+) {
+  const versions = await db
+    .select()
+    .from(questionVersions)
+    .where(
+      inArray(
+        questionVersions.id,
+        options.items.map((i) => i.versionId),
+      ),
+    );
+  const byId = new Map(versions.map((v) => [v.id, v]));
+  const rows = options.items.map((spec, item) => {
+    const v = byId.get(spec.versionId)!;
+    const definition = v.definition as TQuestionDefinition;
+    const points = spec.points ?? definition.points;
+    const s = scoreAnswer({ ...definition, points }, spec.answer);
+    return {
+      layout: {
+        item,
+        questionId: v.questionId,
+        versionId: v.id,
+        type: definition.type,
+        points,
+        ...(spec.order ? { order: spec.order } : {}),
+      },
+      answer: {
+        item,
+        questionVersionId: v.id,
+        answer: spec.answer ?? null,
+        score: s.needsReview ? null : s.score,
+        maxScore: points,
+        detail: s.detail,
+        needsGrading: s.needsReview,
+      },
+    };
+  });
+  const pending = rows.filter((r) => r.answer.needsGrading).length;
+  const score = rows.reduce((sum, r) => sum + (r.answer.score ?? 0), 0);
+  const maxScore = rows.reduce((sum, r) => sum + r.answer.maxScore, 0);
+  const percent = maxScore > 0 ? Math.round((score / maxScore) * 10_000) / 100 : 0;
+  const submittedAt = options.submittedAt ?? new Date(Date.now() - 60_000);
+  const graded = pending === 0;
+  const [attempt] = await db
+    .insert(assessmentAttempts)
+    .values({
+      assessmentId: options.assessmentId,
+      userId: options.userId,
+      number: options.number ?? 1,
+      status: graded ? 'graded' : 'submitted',
+      layout: { pages: [{ title: 'Page 1', description: '', items: rows.map((r) => r.layout) }] },
+      startedAt: new Date(submittedAt.getTime() - 600_000),
+      submittedAt,
+      submittedBy: 'learner',
+      gradedAt: graded ? submittedAt : null,
+      score,
+      maxScore,
+      percent,
+      passed: graded ? percent >= (options.passMark ?? 50) : null,
+      pendingManual: pending,
+    })
+    .returning();
+  if (rows.length > 0)
+    await db
+      .insert(assessmentAnswers)
+      .values(rows.map((r) => ({ ...r.answer, attemptId: attempt!.id, savedAt: submittedAt })));
   return attempt!;
 }

@@ -1,0 +1,139 @@
+import {
+  type TAttemptResult,
+  type TQuestionDefinition,
+  type TResultItem,
+  ZQuestionAnswer,
+} from '@atrium/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Actor } from '../../core/auth/actor.ts';
+import { withinOrganisation } from '../../core/auth/actor.ts';
+import type { DbOrTx } from '../../core/db/database.ts';
+import { notFound } from '../../core/errors/app-error.ts';
+import {
+  assessmentAnswers,
+  assessmentAttempts,
+  assessments,
+  questionVersions,
+} from '../../schema/assessments.table.ts';
+import { users } from '../../schema/users.table.ts';
+import { type AttemptLayout, itemView, type LayoutItem } from './attempt-layout.ts';
+import {
+  attemptSummary,
+  effectiveClose,
+  feedbackBand,
+  isStaffFor,
+  visibilityOf,
+} from './results.common.ts';
+import type { Visibility } from './review-visibility.ts';
+import { solutionOf } from './solution.ts';
+
+/**
+ * One attempt's result (issue 16): to its learner as the review options show it now, to staff
+ * of the organisation in full. The submit answers with it too, so a learner sees the same page
+ * whether they just submitted or came back later. Questions read as the attempt was given them:
+ * the version answered, options in the attempt's own order.
+ */
+
+export const ATTEMPT_NOT_FOUND = 'Attempt not found.';
+
+const fullname = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
+
+export async function buildAttemptResult(
+  db: DbOrTx,
+  actor: Actor,
+  attemptId: number,
+  now: Date,
+): Promise<TAttemptResult> {
+  const [row] = await db
+    .select({ attempt: assessmentAttempts, assessment: assessments, learnerName: fullname })
+    .from(assessmentAttempts)
+    .innerJoin(assessments, eq(assessments.id, assessmentAttempts.assessmentId))
+    .innerJoin(users, eq(users.id, assessmentAttempts.userId))
+    .where(eq(assessmentAttempts.id, attemptId));
+  // Someone else's attempt does not exist for a learner, nor another organisation's for anyone.
+  if (
+    !row ||
+    !withinOrganisation(actor, row.assessment.organisationId) ||
+    (row.attempt.userId !== actor.userId && !isStaffFor(actor, row.assessment))
+  )
+    throw notFound(ATTEMPT_NOT_FOUND);
+  const { attempt, assessment } = row;
+
+  const closesAt = await effectiveClose(db, assessment, attempt.userId);
+  const visible = visibilityOf(actor, assessment, attempt, closesAt, now);
+  const summary = attemptSummary(attempt, visible);
+  const message =
+    summary.percent === null ? null : await feedbackBand(db, assessment.id, summary.percent);
+
+  const answers = await db
+    .select({ answer: assessmentAnswers, definition: questionVersions.definition })
+    .from(assessmentAnswers)
+    .innerJoin(questionVersions, eq(questionVersions.id, assessmentAnswers.questionVersionId))
+    .where(eq(assessmentAnswers.attemptId, attemptId))
+    .orderBy(asc(assessmentAnswers.item));
+
+  const pages = visible.responses
+    ? pagesOf(attempt.layout as AttemptLayout | null, answers, visible)
+    : [];
+  return {
+    ...summary,
+    assessment: { id: assessment.id, uuid: assessment.uuid, title: assessment.title },
+    learner: { id: attempt.userId, fullname: row.learnerName },
+    visible,
+    message,
+    pages,
+  };
+}
+
+type AnswerRow = {
+  answer: typeof assessmentAnswers.$inferSelect;
+  definition: unknown;
+};
+
+function pagesOf(layout: AttemptLayout | null, answers: AnswerRow[], visible: Visibility) {
+  const byItem = new Map(answers.map((a) => [a.answer.item, a]));
+  // An attempt's layout is written with its answers at the start; should one ever be missing,
+  // the items still show, on one page in their order and the author's order of options.
+  const pages = layout?.pages ?? [
+    { title: '', items: answers.map((a) => ({ item: a.answer.item }) as LayoutItem) },
+  ];
+  return pages.map((page) => ({
+    title: page.title,
+    items: page.items.flatMap((slot) => {
+      const row = byItem.get(slot.item);
+      return row ? [resultItem(row, slot, visible)] : [];
+    }),
+  }));
+}
+
+function resultItem(
+  { answer: a, definition }: AnswerRow,
+  slot: LayoutItem,
+  visible: Visibility,
+): TResultItem {
+  const q = definition as TQuestionDefinition;
+  const pending = a.needsGrading && a.score === null;
+  const parsed = ZQuestionAnswer.safeParse(a.answer);
+  const correct = pending || a.score === null ? null : a.maxScore > 0 && a.score >= a.maxScore;
+  return {
+    item: a.item,
+    question: itemView(q, { ...slot, points: a.maxScore }),
+    points: a.maxScore,
+    answer: parsed.success ? parsed.data : null,
+    correct: visible.correctness ? correct : null,
+    score: visible.score && !pending ? a.score : null,
+    solution: visible.correctness ? solutionOf(q) : null,
+    feedback: visible.feedback ? questionFeedback(q, pending ? null : correct) : null,
+    reviewer_feedback: visible.feedback ? a.feedback : null,
+    pending,
+  };
+}
+
+/** The question's feedback: the general text, then the one for a right or wrong answer. */
+function questionFeedback(q: TQuestionDefinition, correct: boolean | null): string | null {
+  const parts = [q.feedback.general];
+  if (correct === true) parts.push(q.feedback.correct);
+  if (correct === false) parts.push(q.feedback.incorrect);
+  const text = parts.filter((p) => p.trim() !== '').join('\n');
+  return text === '' ? null : text;
+}
