@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actor, CASES, ME, SOMEONE_ELSE } from '../../../test/policy-table.ts';
-import { learnerReportAccess, learnerSeesScore, reportScope } from './reports.policy.ts';
+import { learnerReportAccess, reportScope } from './reports.policy.ts';
 
 describe('report/list scope per role', () => {
   it.each([
@@ -41,23 +41,5 @@ describe('learner/report access', () => {
   it.each(CASES.map((c) => [c.name, c] as const))('%s', (name, c) => {
     const target = c.own ? ME : SOMEONE_ELSE;
     expect(learnerReportAccess(c.actor, target, c.sameOrg)).toBe(ACCESS[name]);
-  });
-});
-
-describe('learnerSeesScore', () => {
-  const now = new Date('2026-06-01T12:00:00Z');
-  const before = new Date('2026-06-01T11:00:00Z');
-  const after = new Date('2026-06-01T13:00:00Z');
-  it.each([
-    [['after_submit'], null, true],
-    [['after_submit', 'after_close'], after, true],
-    [['after_close'], before, true],
-    [['after_close'], now, true],
-    [['after_close'], after, false],
-    [['after_close'], null, false],
-    [['during'], before, false],
-    [[], before, false],
-  ] as const)('score %j, closes %s → %s', (score, closesAt, expected) => {
-    expect(learnerSeesScore({ score: [...score] }, closesAt, now)).toBe(expected);
   });
 });

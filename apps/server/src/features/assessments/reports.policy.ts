@@ -1,4 +1,4 @@
-import { ROLE, type TReviewOptions } from '@atrium/contract';
+import { ROLE } from '@atrium/contract';
 import type { Actor } from '../../core/auth/actor.ts';
 
 /**
@@ -38,19 +38,4 @@ export function learnerReportAccess(
   const staff = actor.isSuperadmin || actor.roleId === ROLE.ADMIN || actor.roleId === ROLE.TRAINER;
   if (!staff) return 'forbidden';
   return targetIsMember ? 'allowed' : 'not_found';
-}
-
-/**
- * Whether a learner reading their own report sees their final percentage and pass now: the
- * review options' `score` says when ("after_submit" as soon as a result exists, "after_close"
- * once the assessment has closed; "during" alone shows nothing after the attempt). Staff always
- * see it.
- */
-export function learnerSeesScore(
-  review: Pick<TReviewOptions, 'score'>,
-  closesAt: Date | null,
-  now: Date,
-): boolean {
-  if (review.score.includes('after_submit')) return true;
-  return review.score.includes('after_close') && closesAt !== null && closesAt <= now;
 }
