@@ -38,6 +38,14 @@ export const ZReviewOptions = z.strictObject({
   score: times,
 });
 export type TReviewOptions = z.infer<typeof ZReviewOptions>;
+/** The review options in responses: no transform, so the server can encode them. */
+const stored = z.array(z.enum(REVIEW_TIMES));
+export const ZReviewOptionsView = z.object({
+  responses: stored,
+  correctness: stored,
+  feedback: stored,
+  score: stored,
+});
 export const DEFAULT_REVIEW: TReviewOptions = {
   responses: ['after_submit', 'after_close'],
   correctness: ['after_close'],
@@ -82,7 +90,7 @@ export const ZAssessmentSettings = z.object({
   pass_mark: z.number(),
   shuffle_questions: z.boolean(),
   shuffle_options: z.boolean(),
-  review: ZReviewOptions,
+  review: ZReviewOptionsView,
   has_password: z.boolean(),
   proctored: z.boolean(),
 });
