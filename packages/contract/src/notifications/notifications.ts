@@ -22,6 +22,9 @@ export const NOTIFICATION_TYPES = [
   'learning_path_overdue',
   'learning_path_completed',
   'learning_path_message',
+  'assessment_assigned',
+  'assessment_graded',
+  'assessment_grading_pending',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
@@ -36,6 +39,7 @@ export const SUBJECT_KINDS = [
   'review',
   'user',
   'learning_path',
+  'assessment',
 ] as const;
 export const ZSubjectKind = z.enum(SUBJECT_KINDS);
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
 import { approvalSubscribers } from './notifications.approvals.ts';
+import { assessmentSubscribers } from './notifications.assessments.ts';
 import { notificationJobs, scheduleDigests } from './notifications.jobs.ts';
 import { learningPathSubscribers } from './notifications.learning-paths.ts';
 import { notificationsMatrix } from './notifications.matrix.ts';
@@ -21,7 +22,12 @@ export const notificationsModule: AppModule = {
     });
   },
   jobs: notificationJobs,
-  subscribers: [...notificationSubscribers, ...approvalSubscribers, ...learningPathSubscribers],
+  subscribers: [
+    ...notificationSubscribers,
+    ...approvalSubscribers,
+    ...learningPathSubscribers,
+    ...assessmentSubscribers,
+  ],
   matrix: notificationsMatrix,
 };
 

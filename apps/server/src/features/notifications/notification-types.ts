@@ -108,6 +108,28 @@ export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, Notificati
       message: (f) =>
         `${someone(f.actorName)} wrote about ${f.subjectTitle}${f.detail ? `: ${f.detail}` : '.'}`,
     },
+    assessment_assigned: {
+      label: 'You are assigned an assessment',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) =>
+        f.actorName
+          ? `${f.actorName} assigned you the assessment ${f.subjectTitle}.`
+          : `You are assigned the assessment ${f.subjectTitle}.`,
+    },
+    assessment_graded: {
+      label: 'Your assessment is graded',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) => `Your attempt at ${f.subjectTitle} is graded: your result is ready.`,
+    },
+    assessment_grading_pending: {
+      label: 'Answers await your grading',
+      defaults: { in_app: 'immediately', email: 'daily' },
+      // The detail is how many answers of the attempt wait.
+      message: (f) =>
+        `${someone(f.actorName)} submitted ${f.subjectTitle}${
+          f.detail ? `: ${f.detail} answer(s) to grade` : ''
+        }.`,
+    },
   };
 
 export const typeDefinition = (type: TNotificationType) => NOTIFICATION_TYPE_DEFINITIONS[type];
