@@ -21,6 +21,8 @@ export interface LocalDeadlines {
   deadline: number | null;
   /** Device time (ms) when the grace to submit an overdue attempt ends. */
   graceEnd: number | null;
+  /** Device time (ms) the clock was received: a countdown never reads a clock older than it. */
+  at: number;
 }
 
 /** Milliseconds left per the server: deadline_at − server_now, else remaining_seconds. */
@@ -35,6 +37,7 @@ function serverMsLeft(clock: ServerClock): number | null {
 export function localDeadlines(clock: ServerClock, receivedAt: number): LocalDeadlines {
   const left = serverMsLeft(clock);
   return {
+    at: receivedAt,
     phase: clock.phase,
     deadline: left === null ? null : receivedAt + left,
     graceEnd:

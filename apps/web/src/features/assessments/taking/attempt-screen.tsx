@@ -1,0 +1,289 @@
+import type { TAttemptResult, TAttemptSession } from '@atrium/contract';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import FlagRounded from '@mui/icons-material/FlagRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { attemptFileUrl, uploadAttemptFile } from '../api/attempts.api.ts';
+import { isAnswered, QuestionHtml, QuestionRenderer } from '../questions/index.ts';
+import { Countdown, SaveIndicator } from './attempt-status.tsx';
+import { describeSeconds, warningCrossed } from './countdown.ts';
+import { QuestionNavigator } from './question-navigator.tsx';
+import { SubmitDialog } from './submit-dialog.tsx';
+import { useAttempt } from './use-attempt.ts';
+
+const OFFLINE_MESSAGE =
+  'You are offline — your answers are kept on this device and will be sent when you are back.';
+
+/** The 5- and 1-minute warnings, each shown once as the countdown crosses it. */
+function useTimeWarning(remaining: number | null) {
+  const before = useRef(remaining);
+  const [warning, setWarning] = useState<string | null>(null);
+  useEffect(() => {
+    const crossed = warningCrossed(before.current, remaining);
+    before.current = remaining;
+    if (crossed)
+      setWarning(`${crossed === 5 ? '5 minutes' : '1 minute'} left. Check your answers.`);
+  }, [remaining]);
+  return [warning, () => setWarning(null)] as const;
+}
+
+/**
+ * The attempt in a focused layout: the clock and save state in a bar that stays in view, the
+ * navigator, one page of questions at a time, and Submit with its confirmation.
+ */
+export function AttemptScreen({
+  initial,
+  uuid,
+  onSubmitted,
+  onClosed,
+}: {
+  initial: TAttemptSession;
+  uuid: string;
+  onSubmitted: (result: TAttemptResult) => void;
+  onClosed: (attemptId: number) => void;
+}) {
+  const a = useAttempt({ initial, uuid, onSubmitted, onClosed });
+  const { attempt } = a;
+  const [page, setPage] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const [focusItem, setFocusItem] = useState<number | null>(null);
+  const [warning, dismissWarning] = useTimeWarning(a.remaining);
+
+  const numbered = attempt.pages.flatMap((p, pageIndex) =>
+    p.items.map((it) => ({ ...it, pageIndex })),
+  );
+  const numberOf = new Map(numbered.map((it, i) => [it.item, i + 1]));
+  const current = attempt.pages[page] ?? attempt.pages[0];
+  const lastPage = attempt.pages.length - 1;
+
+  useEffect(() => {
+    if (focusItem === null) return;
+    const el = document.getElementById(`attempt-item-${focusItem}`);
+    el?.scrollIntoView({ block: 'start' });
+    el?.focus();
+    setFocusItem(null);
+  }, [focusItem]);
+
+  const goTo = (pageIndex: number) => {
+    setPage(pageIndex);
+    window.scrollTo?.({ top: 0 });
+  };
+  const unanswered = numbered
+    .filter((it) => !isAnswered(a.answers[it.item]))
+    .map((it) => numberOf.get(it.item) ?? 0);
+  const flagged = numbered.filter((it) => a.flags[it.item]).map((it) => numberOf.get(it.item) ?? 0);
+
+  return (
+    <Box>
+      <Paper
+        square
+        elevation={0}
+        sx={{
+          position: 'sticky',
+          top: 0,
+          zIndex: (t) => t.zIndex.appBar,
+          borderBottom: 1,
+          borderColor: 'divider',
+          px: { xs: 1.5, sm: 3 },
+          py: 1,
+        }}
+      >
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', gap: { xs: 1, sm: 2 }, flexWrap: 'wrap' }}
+        >
+          <Typography
+            variant="h1"
+            sx={{ fontSize: { xs: '1rem', sm: '1.25rem' }, flex: 1, minWidth: 0, fontWeight: 700 }}
+            noWrap
+          >
+            {attempt.assessment.title}
+          </Typography>
+          <SaveIndicator save={a.save} online={a.online} />
+          {a.remaining !== null && <Countdown seconds={a.remaining} />}
+          <Button variant="contained" onClick={() => setConfirming(true)} disabled={a.submitting}>
+            Submit
+          </Button>
+        </Stack>
+      </Paper>
+
+      <Box sx={{ maxWidth: 1200, mx: 'auto', p: { xs: 1.5, sm: 3 } }}>
+        <Stack sx={{ gap: 1.5, mb: 2 }}>
+          {(!a.online || a.save.status === 'offline') && (
+            <Alert severity="warning">{OFFLINE_MESSAGE}</Alert>
+          )}
+          {warning && !a.timeUp && (
+            <Alert severity="warning" role="alert" onClose={dismissWarning}>
+              {warning}
+            </Alert>
+          )}
+          {a.timeUp && (
+            <Alert
+              severity="error"
+              role="alert"
+              action={
+                <Button color="inherit" onClick={() => void a.submit()} loading={a.submitting}>
+                  Submit now
+                </Button>
+              }
+            >
+              Time is up. Your answers can no longer change; submit your attempt
+              {a.graceLeft !== null ? ` within ${describeSeconds(a.graceLeft)}` : ''}.
+            </Alert>
+          )}
+        </Stack>
+        <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 3, alignItems: 'flex-start' }}>
+          <Paper
+            variant="outlined"
+            sx={{
+              p: 2,
+              borderRadius: 3,
+              width: { xs: '100%', md: 240 },
+              flexShrink: 0,
+              position: { md: 'sticky' },
+              top: { md: 80 },
+            }}
+          >
+            <QuestionNavigator
+              entries={numbered.map((it, i) => ({
+                item: it.item,
+                number: i + 1,
+                answered: isAnswered(a.answers[it.item]),
+                flagged: Boolean(a.flags[it.item]),
+                current: it.pageIndex === page,
+              }))}
+              onGo={(item) => {
+                const target = numbered.find((it) => it.item === item);
+                if (target) setPage(target.pageIndex);
+                setFocusItem(item);
+              }}
+            />
+          </Paper>
+          <Stack sx={{ gap: 2, flex: 1, minWidth: 0, width: '100%' }}>
+            {current && (current.title || current.description) && (
+              <Box>
+                {current.title && (
+                  <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
+                    {current.title}
+                  </Typography>
+                )}
+                {current.description && <QuestionHtml html={current.description} />}
+              </Box>
+            )}
+            {current?.items.map((it) => {
+              const number = numberOf.get(it.item) ?? 0;
+              const isFlagged = Boolean(a.flags[it.item]);
+              return (
+                <Box
+                  key={it.item}
+                  id={`attempt-item-${it.item}`}
+                  tabIndex={-1}
+                  sx={{ outline: 'none', scrollMarginTop: 80 }}
+                >
+                  <QuestionRenderer
+                    view={it.question}
+                    answer={a.answers[it.item] ?? null}
+                    onChange={(answer) => a.setAnswer(it.item, answer)}
+                    mode={a.timeUp ? 'review' : 'answer'}
+                    number={number}
+                    points={it.points}
+                    files={{
+                      upload: (file, onProgress) =>
+                        uploadAttemptFile(attempt.id, it.item, file, onProgress),
+                      href: (fileId) => attemptFileUrl(attempt.id, fileId),
+                    }}
+                    actions={
+                      <Tooltip title={isFlagged ? 'Remove the flag' : 'Flag for review'}>
+                        <IconButton
+                          aria-pressed={isFlagged}
+                          aria-label={`Flag question ${number} for review`}
+                          onClick={() => a.toggleFlag(it.item)}
+                          sx={{ color: isFlagged ? 'warning.main' : 'text.secondary' }}
+                        >
+                          {isFlagged ? <FlagRounded /> : <FlagOutlined />}
+                        </IconButton>
+                      </Tooltip>
+                    }
+                    footer={
+                      it.feedback ? (
+                        <Alert
+                          severity={it.correct ? 'success' : 'info'}
+                          icon={false}
+                          sx={{ mt: 2 }}
+                        >
+                          <QuestionHtml html={it.feedback} />
+                        </Alert>
+                      ) : undefined
+                    }
+                  />
+                </Box>
+              );
+            })}
+            <Stack
+              direction="row"
+              sx={{ justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+            >
+              <Button variant="outlined" disabled={page === 0} onClick={() => goTo(page - 1)}>
+                Previous
+              </Button>
+              <Typography sx={{ alignSelf: 'center', color: 'text.secondary' }}>
+                Page {page + 1} of {attempt.pages.length}
+              </Typography>
+              {page < lastPage ? (
+                <Button variant="contained" onClick={() => goTo(page + 1)}>
+                  Next
+                </Button>
+              ) : (
+                <Button variant="contained" onClick={() => setConfirming(true)}>
+                  Finish attempt
+                </Button>
+              )}
+            </Stack>
+          </Stack>
+        </Stack>
+      </Box>
+
+      <SubmitDialog
+        open={confirming}
+        unanswered={unanswered}
+        flagged={flagged}
+        unsaved={a.save.pending}
+        busy={a.submitting}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void a.submit()}
+      />
+      <Dialog
+        open={a.conflict !== null}
+        aria-labelledby="attempt-conflict-title"
+        maxWidth="xs"
+        fullWidth
+      >
+        <DialogTitle id="attempt-conflict-title">
+          This attempt continues in another window
+        </DialogTitle>
+        <DialogContent>
+          <Typography>
+            {a.conflict} Your answers are saved from one window at a time. You can take the attempt
+            back here; the other window then stops saving.
+          </Typography>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button variant="contained" onClick={() => void a.takeBack()} autoFocus>
+            Continue here
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
