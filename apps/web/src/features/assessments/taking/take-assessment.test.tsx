@@ -86,6 +86,11 @@ describe('TakeAssessmentPage', () => {
       window.dispatchEvent(new Event('offline'));
     });
     expect(screen.getByText(/You are offline — your answers are kept on this device/)).toBeTruthy();
+    // Back online, for the next tests (TanStack Query pauses its queries while offline).
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByText(/You are offline/)).toBeNull();
   });
 
   it('shows the reason when the learner may not start', async () => {
