@@ -174,6 +174,16 @@ describe('attendees list', () => {
     );
     expect(bad.json().errors).toHaveProperty('date_to');
     expect((await a.get(url(assessmentId, '?status=lost'), acme.admin.token)).statusCode).toBe(400);
+    // Hostile values are refused in the §8 shape, never a 500.
+    for (const bad of [
+      url(assessmentId, '?search=a%00b'),
+      url(2147483648),
+      url(assessmentId, '?page=99999999999999'),
+    ]) {
+      const res = await a.get(bad, acme.admin.token);
+      expect(res.statusCode, bad).toBeLessThan(500);
+      if (res.statusCode !== 200) expect(res.json()).toHaveProperty('message');
+    }
   });
 
   it('is for admins, the author and reviewers; 404 across organisations', async () => {
