@@ -25,7 +25,13 @@ export interface QtiPackage {
 
 function packagePath(bases: string[], href: string): string | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('/')) return null;
-  const joined = path.normalize([...bases.filter(Boolean), decodeURI(href)].join('/'));
+  let decoded: string;
+  try {
+    decoded = decodeURI(href);
+  } catch {
+    return null; // a malformed %-escape names no file of the package
+  }
+  const joined = path.normalize([...bases.filter(Boolean), decoded].join('/'));
   return joined.startsWith('../') ? null : joined.replace(/^\.\//, '');
 }
 
