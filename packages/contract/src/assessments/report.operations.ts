@@ -103,7 +103,8 @@ export const assessmentReportOps = {
     path: '/api/assessment/question/export/',
     query: ZQuestionExportQuery,
     response: 'binary',
-    errors,
+    // 404: a named id or the category is not in the caller's organisation's bank.
+    errors: [...errors, 404],
     summary: 'Questions as a QTI 3.0 package (zip)',
     access: authors,
     tags,
