@@ -86,6 +86,12 @@ export const ZCounters = z.object({
   /** Pending enrolment requests the caller may decide (the profile menu's Requests count). */
   requests: z.number().int(),
   messages: z.number().int(),
+  /**
+   * Essays and uploads waiting for the caller's grade (assessments they review or wrote). The
+   * server always sends it; optional (not defaulted) so a live message that carries only another
+   * count does not reset it.
+   */
+  grading: z.number().int().optional(),
 });
 export type TCounters = z.infer<typeof ZCounters>;
 

@@ -3,6 +3,7 @@ import type { Actor } from '../../core/auth/actor.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { pendingDecisionCount } from '../approvals/index.ts';
 import { unreadMessageCount } from '../messages/index.ts';
+import { pendingGradingCount } from './notifications.assessments.ts';
 import { unreadCounts } from './notifications.repository.ts';
 
 /** The top bar's counts; the stream's 'counters' messages carry the same numbers as they change. */
@@ -14,5 +15,7 @@ export async function countersFor(db: DbOrTx, actor: Actor): Promise<TCounters> 
     requests: await pendingDecisionCount(db, actor),
     // Conversations of the organisation signed in to: another membership's are not shown here.
     messages: await unreadMessageCount(db, actor.userId, actor.organisationId),
+    // Answers of the organisation's assessments waiting for this reviewer (the grading queue).
+    grading: await pendingGradingCount(db, actor),
   };
 }

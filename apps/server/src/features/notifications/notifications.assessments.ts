@@ -1,8 +1,12 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { ROLE } from '@atrium/contract';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { type Actor, isAdminOf } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
+import type { DbOrTx } from '../../core/db/database.ts';
 import { defineSubscriber } from '../../core/module.ts';
 import {
   assessmentAnswers,
+  assessmentAttempts,
   assessmentReviewers,
   assessments,
 } from '../../schema/assessments.table.ts';
@@ -95,3 +99,32 @@ export const assessmentSubscribers = [
     },
   }),
 ];
+
+/**
+ * The grading counter: answers waiting for a grade (the queue's "pending", by the same rule) in
+ * assessments of the organisation signed in to that the caller reviews or wrote, or any of them
+ * for its admins. Learners grade nothing.
+ */
+export async function pendingGradingCount(db: DbOrTx, actor: Actor): Promise<number> {
+  if (!actor.isSuperadmin && actor.roleId !== ROLE.ADMIN && actor.roleId !== ROLE.TRAINER) return 0;
+  const theirs = isAdminOf(actor, actor.organisationId)
+    ? undefined
+    : sql`(${assessments.createdBy} = ${actor.userId} or exists (
+        select 1 from ${assessmentReviewers}
+        where ${assessmentReviewers.assessmentId} = ${assessments.id}
+          and ${assessmentReviewers.userId} = ${actor.userId}))`;
+  const [row] = await db
+    .select({ n: count() })
+    .from(assessmentAnswers)
+    .innerJoin(assessmentAttempts, eq(assessmentAttempts.id, assessmentAnswers.attemptId))
+    .innerJoin(assessments, eq(assessments.id, assessmentAttempts.assessmentId))
+    .where(
+      and(
+        eq(assessments.organisationId, actor.organisationId),
+        eq(assessmentAnswers.needsGrading, true),
+        eq(assessmentAttempts.status, 'submitted'),
+        theirs,
+      ),
+    );
+  return row?.n ?? 0;
+}
