@@ -1,0 +1,190 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Actor } from '../../core/auth/actor.ts';
+import type { DbOrTx } from '../../core/db/database.ts';
+import { forbidden, notFound } from '../../core/errors/app-error.ts';
+import {
+  assessmentAttempts,
+  assessmentOverrides,
+  assessments,
+} from '../../schema/assessments.table.ts';
+import { userProfiles } from '../../schema/profiles.table.ts';
+import { canSeeToTake, canTake, ownsAttempt } from './attempts.policy.ts';
+import { mergeOverrides, type TimingOverride } from './deadline.ts';
+
+/**
+ * Loading what a taker reaches (issue 16): an assessment by its address with the facts the
+ * policy reads (assigned, enrolled) and the learner's own timing (overrides merged); an attempt
+ * by id for its learner. 404 outside what the caller may see, 403 when seen but refused.
+ */
+
+/** The server's clock for the attempts; tests replace `now` to move time. */
+export const attemptClock = { now: (): Date => new Date() };
+
+export type Assessment = typeof assessments.$inferSelect;
+export type Attempt = typeof assessmentAttempts.$inferSelect;
+
+export const NOT_FOUND = 'Assessment not found.';
+export const ATTEMPT_NOT_FOUND = 'Attempt not found.';
+
+/** The learner's timing: the assessment's, with their own and their department's overrides. */
+export interface LearnerTiming {
+  opensAt: Date | null;
+  closesAt: Date | null;
+  /** The limit in force, extra time included (null: untimed). */
+  timeLimitSeconds: number | null;
+  attemptsAllowed: number | null;
+  /** For attemptDeadline(). */
+  overrides: TimingOverride;
+}
+
+export interface Takeable {
+  assessment: Assessment;
+  timing: LearnerTiming;
+}
+
+type OverrideRow = typeof assessmentOverrides.$inferSelect;
+
+/** The timing in force for one learner, from the overrides that name them or their department. */
+export function learnerTiming(a: Assessment, rows: readonly OverrideRow[]): LearnerTiming {
+  const own = rows.find((r) => r.userId !== null);
+  const groups = rows.filter((r) => r.departmentId !== null);
+  const overrides = mergeOverrides(own, groups);
+  const earliest = (dates: (Date | null)[]) => {
+    const present = dates.filter((d): d is Date => d !== null).map((d) => d.getTime());
+    return present.length > 0 ? new Date(Math.min(...present)) : null;
+  };
+  const most = (values: (number | null)[]) => {
+    const present = values.filter((v): v is number => v !== null);
+    return present.length > 0 ? Math.max(...present) : null;
+  };
+  // As mergeOverrides does for the rest: the learner's own wins, else the most generous group's.
+  const opensAt = own?.opensAt ?? earliest(groups.map((g) => g.opensAt)) ?? a.opensAt;
+  const attemptsAllowed =
+    own?.attemptsAllowed ?? most(groups.map((g) => g.attemptsAllowed)) ?? a.attemptsAllowed;
+  const limit = overrides.timeLimitSeconds ?? a.timeLimitSeconds;
+  return {
+    opensAt,
+    closesAt: overrides.closesAt ?? a.closesAt,
+    timeLimitSeconds: limit === null ? null : limit + (overrides.extraSeconds ?? 0),
+    attemptsAllowed,
+    overrides,
+  };
+}
+
+/** The overrides naming the user or their department. */
+async function overridesFor(db: DbOrTx, assessmentId: number, userId: number) {
+  return db
+    .select()
+    .from(assessmentOverrides)
+    .where(
+      and(
+        eq(assessmentOverrides.assessmentId, assessmentId),
+        or(
+          eq(assessmentOverrides.userId, userId),
+          eq(
+            assessmentOverrides.departmentId,
+            sql`(select ${userProfiles.departmentId} from ${userProfiles} where ${userProfiles.userId} = ${userId})`,
+          ),
+        ),
+      ),
+    );
+}
+
+/**
+ * Whether the user is assigned (directly or by department) or enrolled in its course. The
+ * assessment's columns are written out: drizzle renders a column unqualified in a select, and
+ * `id` inside the subquery would then be the assignment's own.
+ */
+const assignedSql = (userId: number) => sql<boolean>`exists (
+  select 1 from assessment_assignments aa
+  where aa.assessment_id = assessments.id
+    and (aa.user_id = ${userId}
+         or aa.department_id = (select up.department_id from user_profiles up where up.user_id = ${userId})))`;
+const enrolledSql = (userId: number) => sql<boolean>`(assessments.course_id is not null and exists (
+  select 1 from course_enrolments ce
+  where ce.course_id = assessments.course_id and ce.user_id = ${userId}
+    and ce.status in ('enrolled', 'completed')))`;
+
+/**
+ * The assessment at `uuid` for a taker: 404 when it does not exist for them, 403 when they may
+ * not take it (`forStart`) — the start page itself is shown to whoever may see it, with why not.
+ */
+export async function loadForTaking(
+  db: DbOrTx,
+  actor: Actor,
+  uuid: string,
+): Promise<Takeable & { mayTake: boolean }> {
+  const [row] = await db
+    .select({
+      a: assessments,
+      assigned: assignedSql(actor.userId),
+      enrolled: enrolledSql(actor.userId),
+    })
+    .from(assessments)
+    .where(eq(assessments.uuid, uuid));
+  if (!row) throw notFound(NOT_FOUND);
+  const facts = {
+    organisationId: row.a.organisationId,
+    status: row.a.status,
+    assigned: Boolean(row.assigned),
+    enrolled: Boolean(row.enrolled),
+  };
+  if (!canSeeToTake(actor, facts)) throw notFound(NOT_FOUND);
+  const mayTake = canTake(actor, facts);
+  if (!mayTake && row.a.status === 'published' && !facts.assigned && !facts.enrolled)
+    throw forbidden('This assessment is not assigned to you.');
+  const timing = learnerTiming(row.a, await overridesFor(db, row.a.id, actor.userId));
+  return { assessment: row.a, timing, mayTake };
+}
+
+/** The timing of one attempt's learner (the time-out job and the view need no actor). */
+export async function timingOf(db: DbOrTx, a: Assessment, userId: number): Promise<LearnerTiming> {
+  return learnerTiming(a, await overridesFor(db, a.id, userId));
+}
+
+/**
+ * An attempt and its assessment, for its learner only: someone else's attempt, or one in another
+ * organisation, does not exist for the caller. `lock` takes the attempt's row lock.
+ */
+export async function loadOwnAttempt(
+  db: DbOrTx,
+  actor: Actor,
+  attemptId: number,
+  lock = false,
+): Promise<{ attempt: Attempt; assessment: Assessment }> {
+  const query = db
+    .select({ attempt: assessmentAttempts, assessment: assessments })
+    .from(assessmentAttempts)
+    .innerJoin(assessments, eq(assessments.id, assessmentAttempts.assessmentId))
+    .where(eq(assessmentAttempts.id, attemptId));
+  const [row] = lock ? await query.for('update', { of: assessmentAttempts }) : await query;
+  if (!row || !ownsAttempt(actor, row.attempt)) throw notFound(ATTEMPT_NOT_FOUND);
+  if (!actor.isSuperadmin && row.assessment.organisationId !== actor.organisationId)
+    throw notFound(ATTEMPT_NOT_FOUND);
+  return row;
+}
+
+/** Why a new attempt cannot start now, and when the next may (pure: the start page and start). */
+export function startBlock(
+  now: Date,
+  timing: LearnerTiming,
+  attempts: readonly Pick<Attempt, 'status' | 'submittedAt'>[],
+  delaySeconds: number,
+): { reason: string | null; nextAttemptAt: Date | null } {
+  if (timing.opensAt && timing.opensAt.getTime() > now.getTime())
+    return { reason: 'This assessment is not open yet.', nextAttemptAt: timing.opensAt };
+  if (timing.closesAt && timing.closesAt.getTime() <= now.getTime())
+    return { reason: 'This assessment is closed.', nextAttemptAt: null };
+  const used = attempts.filter((t) => t.status !== 'not_started').length;
+  if (timing.attemptsAllowed !== null && used >= timing.attemptsAllowed)
+    return { reason: 'You have used all your attempts.', nextAttemptAt: null };
+  const last = Math.max(0, ...attempts.map((t) => t.submittedAt?.getTime() ?? 0));
+  if (delaySeconds > 0 && last > 0 && last + delaySeconds * 1000 > now.getTime()) {
+    const next = new Date(last + delaySeconds * 1000);
+    return {
+      reason: `You can start another attempt at ${next.toISOString()}.`,
+      nextAttemptAt: next,
+    };
+  }
+  return { reason: null, nextAttemptAt: null };
+}

@@ -1,0 +1,102 @@
+import type { TAttemptResult, TQuestionDefinition } from '@atrium/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Actor } from '../../core/auth/actor.ts';
+import type { AppContext } from '../../core/context.ts';
+import { runInTransaction, type UnitOfWork } from '../../core/db/transaction.ts';
+import { conflict } from '../../core/errors/app-error.ts';
+import {
+  assessmentAnswers,
+  assessmentAttempts,
+  questionVersions,
+} from '../../schema/assessments.table.ts';
+import { type Assessment, type Attempt, loadOwnAttempt } from './attempt-access.ts';
+import { withPoints } from './attempt-layout.ts';
+import { buildAttemptResult } from './attempt-result.ts';
+import { settleAttempt } from './attempt-settle.ts';
+import { attemptPhase, submittedAt } from './deadline.ts';
+import { scoreAnswer } from './scoring.ts';
+
+/**
+ * Submitting an attempt (issue 16), by its learner or by the time-out job: every answer scored
+ * (objective types at once, essays and uploads answered queued for a reviewer, blanks 0), then
+ * settleAttempt() totals it and publishes the result when nothing waits. The caller holds the
+ * attempt's row lock and has checked it is in progress, so a retried or concurrent submit finds
+ * it submitted and grades nothing again.
+ */
+
+export const LOST_SESSION = 'This attempt continues in another window.';
+
+export async function submitLocked(
+  uow: UnitOfWork,
+  attempt: Attempt,
+  assessment: Assessment,
+  now: Date,
+  by: 'learner' | 'timeout',
+): Promise<void> {
+  const { tx, emit } = uow;
+  const rows = await tx
+    .select({
+      item: assessmentAnswers.item,
+      answer: assessmentAnswers.answer,
+      maxScore: assessmentAnswers.maxScore,
+      definition: questionVersions.definition,
+    })
+    .from(assessmentAnswers)
+    .innerJoin(questionVersions, eq(questionVersions.id, assessmentAnswers.questionVersionId))
+    .where(eq(assessmentAnswers.attemptId, attempt.id));
+  if (rows.length > 0) {
+    const scored = rows.map((r) => {
+      const s = scoreAnswer(withPoints(r.definition as TQuestionDefinition, r.maxScore), r.answer);
+      return sql`(${r.item}::int, ${s.needsReview ? null : s.score}::numeric, ${JSON.stringify(s.detail)}::jsonb, ${s.needsReview}::boolean)`;
+    });
+    // One statement for all items, not one per answer.
+    await tx.execute(sql`
+      update assessment_attempt_answers t
+      set score = v.score, detail = v.detail, needs_grading = v.needs_grading
+      from (values ${sql.join(scored, sql`, `)}) as v(item, score, detail, needs_grading)
+      where t.attempt_id = ${attempt.id} and t.item = v.item`);
+  }
+  await tx
+    .update(assessmentAttempts)
+    .set({
+      status: 'submitted',
+      submittedAt: submittedAt(now, attempt.deadlineAt, by),
+      submittedBy: by,
+      sessionKey: null,
+      updatedAt: now,
+    })
+    .where(eq(assessmentAttempts.id, attempt.id));
+  const settled = await settleAttempt(tx, emit, attempt.id, now);
+  emit('assessment.submitted', {
+    assessmentId: assessment.id,
+    attemptId: attempt.id,
+    userId: attempt.userId,
+    organisationId: assessment.organisationId,
+    by,
+    pendingManual: settled?.pendingManual ?? 0,
+  });
+}
+
+/**
+ * The learner's submit: idempotent (a submitted or graded attempt answers its result again);
+ * allowed while in progress or overdue. Once expired it is submitted as the time-out job would,
+ * dated at the deadline, so a learner who comes back late gets the same outcome as the job's.
+ */
+export async function submitAttempt(
+  ctx: AppContext,
+  actor: Actor,
+  attemptId: number,
+  input: { session?: string },
+  now: Date,
+): Promise<TAttemptResult> {
+  await runInTransaction(ctx.db, ctx.bus, async (uow) => {
+    const { attempt, assessment } = await loadOwnAttempt(uow.tx, actor, attemptId, true);
+    if (attempt.status === 'submitted' || attempt.status === 'graded') return;
+    if (attempt.status !== 'in_progress') throw conflict('This attempt is not in progress.');
+    if (input.session !== undefined && input.session !== attempt.sessionKey)
+      throw conflict(LOST_SESSION);
+    const phase = attemptPhase(now, attempt.deadlineAt, assessment.graceSeconds);
+    await submitLocked(uow, attempt, assessment, now, phase === 'expired' ? 'timeout' : 'learner');
+  });
+  return buildAttemptResult(ctx.db, actor, attemptId, now);
+}
