@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeDetail } from './test-utils.tsx';
 import { settingsPayload, settingsToForm } from './settings-model.ts';
+import { makeDetail } from './test-utils.tsx';
 
 const form = () => settingsToForm(makeDetail().settings);
 
