@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppShell } from './layout/app-shell.tsx';
 import { RootLayout, RouteErrorPage } from './layout/root-layout.tsx';
+import { SimplifiedShell } from './layout/simplified-shell.tsx';
 import { appRoutes } from './routes.tsx';
 import { GuardedRoute } from './routing/guarded-route.tsx';
 import type { AppRoute } from './routing/route-types.ts';
@@ -12,7 +13,8 @@ const toRouteObject = (route: AppRoute): RouteObject => ({
 
 /**
  * React Router's route tree for a manifest: one root layout (session, crash page) around every
- * page; protected and (perm) pages share the app shell, so the drawer survives navigation.
+ * page; protected and (perm) pages share the app shell, so the drawer survives navigation, but
+ * for those with the simplified layout (logo and user only).
  */
 export function buildRouteObjects(routes: readonly AppRoute[] = appRoutes): RouteObject[] {
   return [
@@ -23,7 +25,15 @@ export function buildRouteObjects(routes: readonly AppRoute[] = appRoutes): Rout
         ...routes.filter((route) => route.guard === 'public').map(toRouteObject),
         {
           element: <AppShell />,
-          children: routes.filter((route) => route.guard !== 'public').map(toRouteObject),
+          children: routes
+            .filter((route) => route.guard !== 'public' && route.layout !== 'simplified')
+            .map(toRouteObject),
+        },
+        {
+          element: <SimplifiedShell />,
+          children: routes
+            .filter((route) => route.guard !== 'public' && route.layout === 'simplified')
+            .map(toRouteObject),
         },
       ],
     },

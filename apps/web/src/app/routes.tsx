@@ -263,7 +263,11 @@ export const appRoutes: readonly AppRoute[] = [
   // Assessment (issue 16): only the list is (perm); the start page has the simplified layout.
   perm('/assessment', undefined, { Page: AssessmentsPage, title: 'Assessments' }),
   signedIn('/assessment/start', { Page: MyAssessmentsPage, title: 'My assessments' }),
-  signedIn('/assessment/:uuid', { Page: TakeAssessmentPage, title: 'Assessment' }),
+  signedIn('/assessment/:uuid', {
+    Page: TakeAssessmentPage,
+    title: 'Assessment',
+    layout: 'simplified',
+  }),
   signedIn('/assessment/results/:id', { Page: MyAssessmentResultsPage, title: 'My results' }),
   signedIn('/assessment/result/:id', { Page: AttemptResultPage, title: 'Result' }),
   signedIn('/assessment/review', { Page: GradingQueuePage, title: 'Grading' }),

@@ -25,4 +25,9 @@ export interface AppRoute {
   allowSignedIn?: boolean;
   /** protected or perm: only these role ids may open it (spec §6: /licenses is role 1 only). */
   roles?: readonly number[];
+  /**
+   * protected or perm: 'simplified' shows the page with only the logo and the user, without the
+   * menu (spec §2: the assessment start page and attempt).
+   */
+  layout?: 'simplified';
 }

@@ -1,8 +1,11 @@
-import type { ZLearnerAssessmentQuery } from '@atrium/contract';
-import { attemptOps as ops, type TAttemptResult, type TAttemptSaveInput } from '@atrium/contract';
+import {
+  attemptOps as ops,
+  type TAttemptResult,
+  type TAttemptSaveInput,
+  type ZLearnerAssessmentQuery,
+} from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { call, urlOf } from '../../../shared/api/call.ts';
+import { call, type QueryArgs, urlOf } from '../../../shared/api/call.ts';
 
 /*
  * The learner's side of assessments: their list, the start page, the attempt's saves and submit,
@@ -17,7 +20,7 @@ export const attemptKeys = {
   results: (assessmentId: number) => ['assessment-attempts', 'results', assessmentId] as const,
 };
 
-export type MyAssessmentsQuery = z.input<typeof ZLearnerAssessmentQuery>;
+export type MyAssessmentsQuery = QueryArgs<typeof ZLearnerAssessmentQuery>;
 
 export function useMyAssessments(query: MyAssessmentsQuery) {
   return useQuery({
