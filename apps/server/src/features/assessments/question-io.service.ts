@@ -104,13 +104,15 @@ function checkItems(items: Awaited<ReturnType<typeof readQtiPackage>>['items']) 
   return { toWrite, skipped };
 }
 
-async function assertCategory(db: DbOrTx, organisationId: number, id: number) {
+/** The category is the organisation's: else a field error (a form's choice) or 404 (a query's). */
+async function assertCategory(db: DbOrTx, organisationId: number, id: number, as404 = false) {
   const [row] = await db
     .select({ id: questionCategories.id })
     .from(questionCategories)
     .where(
       and(eq(questionCategories.id, id), eq(questionCategories.organisationId, organisationId)),
     );
+  if (!row && as404) throw notFound('No such category in your organisation’s bank.');
   if (!row) throw fieldError('category', 'Choose a category of your organisation’s bank.');
 }
 
@@ -141,7 +143,9 @@ async function categoryFor(
         .select({ id: questionCategories.id, name: questionCategories.name })
         .from(questionCategories)
         .where(and(eq(questionCategories.organisationId, auth.organisationId), under));
-    let found: { id: number } | undefined = (await find()).find((c) => c.name.toLowerCase() === name.toLowerCase());
+    let found: { id: number } | undefined = (await find()).find(
+      (c) => c.name.toLowerCase() === name.toLowerCase(),
+    );
     if (!found) {
       // A concurrent import may create the same name: the unique index decides, then we read it.
       await tx
@@ -253,7 +257,7 @@ export async function questionsToExport(
   const where = [eq(questions.organisationId, auth.organisationId)];
   if (query.ids) where.push(inArray(questions.id, [...new Set(query.ids)]));
   else if (query.category !== undefined) {
-    await assertCategory(db, auth.organisationId, query.category);
+    await assertCategory(db, auth.organisationId, query.category, true);
     where.push(eq(questions.categoryId, query.category));
   }
   if (!query.ids) where.push(eq(questions.status, 'active'));
