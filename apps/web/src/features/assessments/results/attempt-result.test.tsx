@@ -7,7 +7,7 @@ import { renderWithApp } from '../taking/test-render.tsx';
 
 vi.mock('../../../shared/api/call.ts', () => ({ call: vi.fn(), urlOf: vi.fn(() => '/file') }));
 configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 function renderResult(result: ReturnType<typeof makeResult>) {
   vi.mocked(call).mockImplementation((async () => result) as unknown as typeof call);

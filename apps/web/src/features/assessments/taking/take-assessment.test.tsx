@@ -4,8 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The first render loads MUI and the page: slow on a shared machine.
 configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
+import { ApiError } from '../../../shared/api/api-error.ts';
 import { call } from '../../../shared/api/call.ts';
 import TakeAssessmentPage from '../pages/take-assessment.page.tsx';
 import { makeResult, makeSession, makeStart, UUID } from './test-attempts.ts';
@@ -91,6 +92,39 @@ describe('TakeAssessmentPage', () => {
       window.dispatchEvent(new Event('online'));
     });
     expect(screen.queryByText(/You are offline/)).toBeNull();
+  });
+
+  it('explains a 409 from another window and takes the attempt back here', async () => {
+    const base = vi.mocked(call).getMockImplementation();
+    let taken = false;
+    vi.mocked(call).mockImplementation((async (op: Operation, args: { body?: unknown } = {}) => {
+      if (op === attemptOps.save && !taken) {
+        taken = true;
+        throw new ApiError({
+          status: 409,
+          message: 'This attempt continues in another window.',
+          hasServerMessage: true,
+        });
+      }
+      if (op === attemptOps.read) return makeSession(remaining).attempt;
+      return base?.(op as never, args as never);
+    }) as unknown as typeof call);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start attempt' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'False' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'This attempt continues in another window',
+    });
+    expect(within(dialog).getByText(/This attempt continues in another window\./)).toBeTruthy();
+    const starts = calls.filter((c) => c.op === attemptOps.start).length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue here' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.op === attemptOps.start).length).toBe(starts + 1);
+    // The answer kept on the device is sent again with the new session.
+    await waitFor(() => expect(calls.some((c) => c.op === attemptOps.save)).toBe(true));
+    expect(calls.find((c) => c.op === attemptOps.save)?.body).toMatchObject({
+      answers: [{ item: 0, answer: { type: 'true_false', value: false }, seq: 1 }],
+    });
   });
 
   it('shows the reason when the learner may not start', async () => {
