@@ -57,6 +57,9 @@ export interface PagePlan {
 
 export type Random = () => number;
 
+/** A random slot asks for more questions than the bank has left for it. */
+export class DrawShortage extends Error {}
+
 /** Fisher–Yates with the given source: every permutation equally likely. */
 export function shuffled<T>(list: readonly T[], random: Random): T[] {
   const out = [...list];
@@ -90,7 +93,7 @@ export function drawQuestions(
       }
       const left = slot.candidates.filter((c) => !used.has(c.questionId));
       if (left.length < slot.drawCount)
-        throw new Error(
+        throw new DrawShortage(
           `The draw "${slot.label}" needs ${slot.drawCount} questions and the bank has ${left.length} more.`,
         );
       for (const c of shuffled(left, random).slice(0, slot.drawCount)) {

@@ -16,7 +16,7 @@ import {
   loadForTaking,
   startBlock,
 } from './attempt-access.ts';
-import { buildLayout, drawQuestions, layoutItems } from './attempt-layout.ts';
+import { buildLayout, DrawShortage, drawQuestions, layoutItems } from './attempt-layout.ts';
 import { submitLocked } from './attempt-submit.ts';
 import { attemptView, loadDefinitions } from './attempt-view.ts';
 import { attemptsOf, createAnswerRows, loadPlan } from './attempts.repository.ts';
@@ -33,7 +33,7 @@ import { attemptSummary, effectiveClose, visibilityOf } from './results.common.t
  */
 
 /** A random source from the operating system: draws and shuffles must not be predictable. */
-const secureRandom = () => randomInt(0, 2 ** 48) / 2 ** 48;
+const secureRandom = () => randomInt(0, 2 ** 47) / 2 ** 47;
 const newSessionKey = () => randomBytes(24).toString('base64url');
 
 /** The start page: the learner's timing and attempts, and whether (why not) they may start. */
@@ -175,7 +175,8 @@ async function begin(
   try {
     drawn = drawQuestions(plan, a.shuffleQuestions, secureRandom);
   } catch (err) {
-    throw conflict(`This assessment cannot start: ${(err as Error).message}`);
+    if (err instanceof DrawShortage) throw conflict(`This assessment cannot start: ${err.message}`);
+    throw err;
   }
   const versionIds = drawn.flatMap((p) => p.questions.map((q) => q.c.versionId));
   if (versionIds.length === 0) throw conflict('This assessment has no questions yet.');
