@@ -1,8 +1,9 @@
-import type {
-  TAssessmentQuery,
-  TAssessmentSettings,
-  TAssessmentSummary,
-  TReviewOptions,
+import {
+  MAX_ID,
+  type TAssessmentQuery,
+  type TAssessmentSettings,
+  type TAssessmentSummary,
+  type TReviewOptions,
 } from '@atrium/contract';
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -192,7 +193,14 @@ function listConditions(actor: Actor, f: TAssessmentQuery): SQL | undefined {
   const c: (SQL | undefined)[] = [eq(assessments.organisationId, actor.organisationId)];
   if (f.type === 'standalone') c.push(isNull(assessments.courseId));
   if (f.type === 'course') c.push(isNotNull(assessments.courseId));
-  if (f.courses) c.push(inArray(assessments.courseId, f.courses));
+  // A number past the id range names no course (and the database would refuse it as a parameter).
+  if (f.courses)
+    c.push(
+      inArray(
+        assessments.courseId,
+        f.courses.filter((id) => id <= MAX_ID),
+      ),
+    );
   if (f.status) c.push(eq(assessments.status, f.status));
   if (f.search) c.push(sql`lower(${assessments.title}) like ${escapeLike(f.search)}`);
   return and(...c);

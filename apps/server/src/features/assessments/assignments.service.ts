@@ -1,3 +1,4 @@
+import { MAX_ID } from '@atrium/contract';
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
@@ -228,11 +229,16 @@ export const assignmentsService = {
     await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
       const a = await loadAssessmentFor(tx, auth, input.assessment, 'assign', { lock: true });
       const ids = [...new Set(input.ids)];
+      // Past the id range a number names no row (and the database would refuse the parameter).
+      const valid = ids.filter((id) => id <= MAX_ID);
       const mine = await tx
         .select({ id: assessmentAssignments.id })
         .from(assessmentAssignments)
         .where(
-          and(eq(assessmentAssignments.assessmentId, a.id), inArray(assessmentAssignments.id, ids)),
+          and(
+            eq(assessmentAssignments.assessmentId, a.id),
+            inArray(assessmentAssignments.id, valid),
+          ),
         );
       const known = new Set(mine.map((r) => r.id));
       const unknown = ids.filter((id) => !known.has(id));

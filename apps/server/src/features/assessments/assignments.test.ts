@@ -114,6 +114,8 @@ describe('assignments', () => {
     expect((await a.get(`${ASSIGN}?assessment=${x.id}`, acme.trainer.token)).json().count).toBe(0);
     const other = await a.del(`${ASSIGN}?assessment=${x.id}&ids=999999`, acme.trainer.token);
     expect(other.statusCode).toBe(400);
+    const huge = await a.del(`${ASSIGN}?assessment=${x.id}&ids=99999999999`, acme.trainer.token);
+    expect(huge.statusCode).toBe(400);
   });
 
   it('a colleague may not assign (403); another organisation may not see (404)', async () => {

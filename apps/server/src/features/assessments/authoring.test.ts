@@ -137,6 +137,8 @@ describe('the list', () => {
     expect((await q('status=draft')).results[0].title).toBe('Ladders');
     expect((await q('search=FORK')).results[0].title).toBe('Forklift basics');
     expect((await a.get(`${ROOT}?courses=abc`, org.trainer.token)).statusCode).toBe(400);
+    // An id past the column names no course: nothing found, not an error.
+    expect(await q('courses=99999999999')).toMatchObject({ count: 0 });
   });
 });
 
