@@ -11,8 +11,14 @@ import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
-import { fieldError, forbidden } from '../../core/errors/app-error.ts';
-import { questionCategories, questions, questionVersions } from '../../schema/assessments.table.ts';
+import { conflict, fieldError, forbidden } from '../../core/errors/app-error.ts';
+import {
+  assessmentSlots,
+  assessments,
+  questionCategories,
+  questions,
+  questionVersions,
+} from '../../schema/assessments.table.ts';
 import { canAuthorQuestions } from './assessments.policy.ts';
 import { editableQuestionFor, questionDetail } from './question-bank.repository.ts';
 import { sanitiseDefinition, stemText } from './question-text.ts';
@@ -164,6 +170,8 @@ export const questionBank = {
   /**
    * A question no attempt has answered is deleted with its versions; one that has been answered
    * is archived (hidden from the bank's default list and from new draws, its versions kept).
+   * One placed in an assessment but never answered is neither: deleting it would take it out of
+   * assessments under their authors, so the 409 names them (remove it there first).
    */
   async remove(
     ctx: AppContext,
@@ -174,6 +182,21 @@ export const questionBank = {
     return runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
       const q = await editableQuestionFor(tx, auth, id, { lock: true });
       const used = await anyVersionUsed(tx, q.id);
+      if (!used) {
+        const placed = await tx
+          .selectDistinct({ title: assessments.title })
+          .from(assessmentSlots)
+          .innerJoin(assessments, eq(assessments.id, assessmentSlots.assessmentId))
+          .where(eq(assessmentSlots.questionId, q.id))
+          .orderBy(assessments.title)
+          .limit(6);
+        if (placed.length > 0) {
+          const names = placed.slice(0, 5).map((p) => `“${p.title}”`);
+          throw conflict(
+            `This question is placed in ${names.join(', ')}${placed.length > 5 ? ' and more' : ''}. Remove it from there first, or archive it.`,
+          );
+        }
+      }
       if (used) {
         await tx
           .update(questions)

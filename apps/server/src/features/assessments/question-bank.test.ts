@@ -9,6 +9,7 @@ import {
   signedIn,
 } from '../../../test/auth.ts';
 import {
+  makeAssessment,
   makeQuestion,
   makeQuestionCategory,
   SAMPLE_DEFINITIONS,
@@ -259,6 +260,25 @@ describe('removing', () => {
     // Restored by an edit of its status.
     const back = await a.put(one(used.id), acme.admin.token, { status: 'active' });
     expect(back.json()).toMatchObject({ status: 'active' });
+  });
+
+  it('refuses to delete a question placed in an assessment, naming it; archiving still works', async () => {
+    const q = await makeQuestion(db(), {
+      organisationId: acme.org.id,
+      createdBy: acme.trainer.user.id,
+    });
+    await makeAssessment(db(), {
+      organisationId: acme.org.id,
+      createdBy: acme.trainer.user.id,
+      questionIds: [q.id],
+      title: 'Fire drill',
+    });
+    const res = await a.del(one(q.id), acme.trainer.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('“Fire drill”');
+    expect(await db().select().from(questions).where(eq(questions.id, q.id))).toHaveLength(1);
+    const archived = await a.put(one(q.id), acme.trainer.token, { status: 'archived' });
+    expect(archived.json()).toMatchObject({ status: 'archived' });
   });
 });
 
