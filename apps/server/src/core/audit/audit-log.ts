@@ -45,7 +45,17 @@ export type AuditAction =
   | 'learning_path.deleted'
   | 'question.deleted'
   | 'question.archived'
-  | 'question_category.deleted';
+  | 'question.imported'
+  | 'question_category.deleted'
+  | 'assessment.deleted'
+  | 'assessment.status_changed'
+  | 'assessment.settings_changed'
+  | 'assessment.learners_assigned'
+  | 'assessment.learners_removed'
+  | 'assessment.reviewers_changed'
+  | 'assessment.answer_graded'
+  | 'assessment.regraded'
+  | 'assessment.report_exported';
 
 export async function recordAudit(
   db: DbOrTx,
