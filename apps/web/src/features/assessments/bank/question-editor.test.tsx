@@ -69,7 +69,12 @@ const FILL: Record<TQuestionType, [string, () => Promise<void> | void]> = {
       fireEvent.click(await screen.findByRole('option', { name: 'Partial credit per option' }));
     },
   ],
-  true_false: ['True or false', () => fireEvent.click(screen.getByLabelText('False'))],
+  true_false: [
+    'True or false',
+    () => {
+      fireEvent.click(screen.getByLabelText('False'));
+    },
+  ],
   short_answer: [
     'Short answer',
     () => {
@@ -117,7 +122,12 @@ const FILL: Record<TQuestionType, [string, () => Promise<void> | void]> = {
       type('Criterion 1', 'Argument');
     },
   ],
-  file_upload: ['File upload', () => type('Files a learner may upload', '2')],
+  file_upload: [
+    'File upload',
+    () => {
+      type('Files a learner may upload', '2');
+    },
+  ],
 };
 
 const EXPECT: Record<TQuestionType, object> = {
