@@ -188,6 +188,17 @@ describe('unsafe or malformed XML', () => {
     );
   });
 
+  it('a stem that was only an image reads as the title; a prompt of paragraphs is not wrapped again', () => {
+    const xml = (prompt: string) =>
+      `<assessmentItem identifier="i" title="Which sign?"><responseDeclaration identifier="R" cardinality="single" baseType="identifier"><correctResponse><value>a</value></correctResponse></responseDeclaration><itemBody><p><img src="sign.png"/></p><choiceInteraction responseIdentifier="R" maxChoices="1">${prompt}<simpleChoice identifier="a">Stop</simpleChoice><simpleChoice identifier="b">Go</simpleChoice></choiceInteraction></itemBody></assessmentItem>`;
+    expect(readItem(parseXml(xml(''), 'i.xml'), 'i')).toMatchObject({
+      definition: { stem: '<p>Which sign?</p>' },
+    });
+    expect(readItem(parseXml(xml('<prompt><p>Name it.</p></prompt>'), 'i.xml'), 'i')).toMatchObject(
+      { definition: { stem: '<p>Name it.</p>' } },
+    );
+  });
+
   it('an order whose key does not rank every choice is invalid, not guessed', () => {
     const xml = `<assessmentItem identifier="o"><responseDeclaration identifier="R" cardinality="ordered" baseType="identifier"><correctResponse><value>a</value></correctResponse></responseDeclaration><itemBody><orderInteraction responseIdentifier="R"><simpleChoice identifier="a">A</simpleChoice><simpleChoice identifier="b">B</simpleChoice></orderInteraction></itemBody></assessmentItem>`;
     expect(readItem(parseXml(xml, 'o.xml'), 'o')).toMatchObject({ kind: 'invalid' });

@@ -111,6 +111,9 @@ function atriumData(el: XmlElement): Record<string, unknown> {
   }
 }
 
+/** Whether HTML has any text once its tags are left out. */
+const visible = (html: string) => html.replace(/<[^>]*>/g, '').trim() !== '';
+
 const isInteraction = (e: XmlElement) => qtiName(e.name).endsWith('interaction');
 /** `qti-hotspot-interaction` → `hotspotInteraction`, as people know the names. */
 const interactionLabel = (name: string) =>
@@ -203,7 +206,12 @@ export function readItem(item: XmlElement, fallbackId: string): ItemResult {
     kind: 'question',
     identifier,
     title,
-    definition: { ...common, stem: stem.trim() || `<p>${toHtml([title])}</p>`, ...def },
+    // A stem that was only an image (dropped) or empty markup reads as the item's title.
+    definition: {
+      ...common,
+      stem: visible(stem) ? stem.trim() : `<p>${toHtml([title])}</p>`,
+      ...def,
+    },
   });
   // The stem: the body without the interaction, the interaction's prompt where it stood.
   const stemWith = (replace: (el: XmlElement) => string | undefined) =>
@@ -211,7 +219,9 @@ export function readItem(item: XmlElement, fallbackId: string): ItemResult {
   const promptInPlace = (el: XmlElement) => {
     if (el !== first) return undefined;
     const prompt = child(el, 'prompt');
-    return prompt ? `<p>${toHtml(prompt.children)}</p>` : '';
+    if (!prompt) return '';
+    const html = toHtml(prompt.children);
+    return /^\s*<(p|div|ul|ol|h\d|blockquote|pre)\b/.test(html) ? html : `<p>${html}</p>`;
   };
   const stem = () => stemWith(promptInPlace);
   const keyed = (values: string[]) => [

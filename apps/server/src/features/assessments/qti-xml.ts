@@ -116,6 +116,8 @@ export function toHtml(
       // Images and media point at files of the package, which the bank does not keep (yet).
       if (/^(img|object|audio|video|source)$/.test(n.name)) return '';
       if (/^(br|hr)$/.test(n.name)) return `<${n.name} />`;
+      // A paragraph or span left empty (its image dropped) is not kept as a blank line.
+      if (inner.trim() === '' && /^(p|div|span|strong|em|b|i|u)$/.test(n.name)) return '';
       return `<${n.name}${attrs}>${inner}</${n.name}>`;
     })
     .join('');
