@@ -80,6 +80,7 @@ export function ImportReport({ report }: { report: TQuestionImportReport }) {
           </Typography>
           <List dense aria-label="Questions" sx={{ maxHeight: 200, overflow: 'auto' }}>
             {report.questions.map((q, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a dry run's questions have no id yet (0), so their place tells them apart
               <ListItem key={`${q.id}-${i}`} disableGutters>
                 <ListItemText primary={q.title} />
               </ListItem>
