@@ -140,6 +140,7 @@ export function OverrideDialog({
             </ToggleButtonGroup>
             {kind === 'user' ? (
               <Autocomplete
+                key="user"
                 options={users.data?.results ?? []}
                 value={user}
                 onChange={(_event, next) => setUser(next)}
@@ -160,6 +161,7 @@ export function OverrideDialog({
               />
             ) : (
               <Autocomplete
+                key="department"
                 options={departments.data ?? []}
                 value={department}
                 onChange={(_event, next) => setDepartment(next)}
