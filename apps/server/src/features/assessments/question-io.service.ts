@@ -4,7 +4,7 @@ import {
   ZBankQuestionInput,
 } from '@atrium/contract';
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import { type AuditAction, recordAudit } from '../../core/audit/audit-log.ts';
+import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
@@ -229,8 +229,7 @@ export async function importQuestions(
       out.push({ id: row!.id, title: q.title });
     }
     await recordAudit(tx, {
-      // Not yet in core/audit's list of actions (the lead adds it); the column takes any name.
-      action: 'question.imported' as unknown as AuditAction,
+      action: 'question.imported',
       actorId: auth.userId,
       organisationId: auth.organisationId,
       ip: opts.ip,
