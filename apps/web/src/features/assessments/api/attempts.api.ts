@@ -5,7 +5,8 @@ import {
   type ZLearnerAssessmentQuery,
 } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, type QueryArgs, urlOf } from '../../../shared/api/call.ts';
+import { call, type QueryArgs } from '../../../shared/api/call.ts';
+import { saveBlob } from '../../../shared/api/download.ts';
 
 /*
  * The learner's side of assessments: their list, the start page, the attempt's saves and submit,
@@ -82,8 +83,10 @@ export function uploadAttemptFile(
   });
 }
 
-export function attemptFileUrl(id: number, file: number) {
-  return urlOf(ops.download, { params: { id, file } });
+/** Saves a file uploaded to an attempt (fetched with the token, so the server's refusal shows). */
+export async function downloadAttemptFile(id: number, file: { id: number; name: string }) {
+  const blob = await call(ops.download, { params: { id, file: file.id } });
+  saveBlob(blob, file.name);
 }
 
 export function useAttemptResult(id: number) {

@@ -79,8 +79,15 @@ export function FileUploadQuestion({
               </ListItemIcon>
               <ListItemText
                 primary={
-                  tools?.href ? (
-                    <Link href={tools.href(f.id)} target="_blank" rel="noopener">
+                  tools?.download ? (
+                    <Link
+                      component="button"
+                      type="button"
+                      onClick={() =>
+                        tools.download?.(f).catch((error) => setProblem(errorMessage(error)))
+                      }
+                      sx={{ textAlign: 'left' }}
+                    >
                       {f.name}
                     </Link>
                   ) : (

@@ -39,8 +39,11 @@ export interface FileTools {
     file: File,
     onProgress: (percent: number | null) => void,
   ) => Promise<{ id: number; name: string }>;
-  /** The download address of an uploaded file; absent in previews. */
-  href?: (id: number) => string;
+  /**
+   * Downloads an uploaded file (through the API client, which adds the token: a plain link
+   * would not); absent in previews.
+   */
+  download?: (file: { id: number; name: string }) => Promise<void>;
 }
 
 /** An answer with nothing in it, in the type's shape. */

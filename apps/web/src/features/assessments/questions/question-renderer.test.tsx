@@ -8,6 +8,10 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { withBlankSlots } from './blanks-question.tsx';
 import { isAnswered } from './question-model.ts';
+
+// MUI's first render is slow on a shared machine.
+vi.setConfig({ testTimeout: 60_000 });
+
 import { QuestionRenderer } from './question-renderer.tsx';
 
 const v = (view: unknown) => ZQuestionView.parse(view) as TQuestionView;

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDuration } from '../../../shared/format/duration.ts';
-import { attemptFileUrl } from '../api/attempts.api.ts';
+import { downloadAttemptFile } from '../api/attempts.api.ts';
 import { QuestionHtml, QuestionRenderer, type QuestionReview } from '../questions/index.ts';
 import { formatDateTime, percentLabel } from '../taking/labels.ts';
 
@@ -128,7 +128,7 @@ export function AttemptResultView({ result }: { result: TAttemptResult }) {
                 number={numberOf.get(it.item)}
                 points={it.points}
                 review={reviewOf(it, result.visible)}
-                files={{ href: (file) => attemptFileUrl(result.id, file) }}
+                files={{ download: (file) => downloadAttemptFile(result.id, file) }}
               />
             ))}
           </Stack>

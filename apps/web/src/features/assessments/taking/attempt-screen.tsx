@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { attemptFileUrl, uploadAttemptFile } from '../api/attempts.api.ts';
+import { downloadAttemptFile, uploadAttemptFile } from '../api/attempts.api.ts';
 import { isAnswered, QuestionHtml, QuestionRenderer } from '../questions/index.ts';
 import { Countdown, SaveIndicator } from './attempt-status.tsx';
 import { describeSeconds, warningCrossed } from './countdown.ts';
@@ -201,7 +201,7 @@ export function AttemptScreen({
                     files={{
                       upload: (file, onProgress) =>
                         uploadAttemptFile(attempt.id, it.item, file, onProgress),
-                      href: (fileId) => attemptFileUrl(attempt.id, fileId),
+                      download: (file) => downloadAttemptFile(attempt.id, file),
                     }}
                     actions={
                       <Tooltip title={isFlagged ? 'Remove the flag' : 'Flag for review'}>

@@ -138,6 +138,11 @@ export function useAttempt({
     };
     const down = () => setOnline(false);
     const leave = () => void queue.flush();
+    // Unsent answers are kept on the device, but the browser still asks before closing on them.
+    const warn = (event: BeforeUnloadEvent) => {
+      if (queue.pendingCount() > 0) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
     window.addEventListener('online', up);
     window.addEventListener('offline', down);
     window.addEventListener('pagehide', leave);
@@ -145,6 +150,7 @@ export function useAttempt({
       window.removeEventListener('online', up);
       window.removeEventListener('offline', down);
       window.removeEventListener('pagehide', leave);
+      window.removeEventListener('beforeunload', warn);
       queue.dispose();
     };
   }, [queue]);
