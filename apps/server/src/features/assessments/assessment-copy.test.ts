@@ -189,20 +189,18 @@ describe('bulk', () => {
 });
 
 describe('the bank and placed questions', () => {
-  // Known fault, for the lead (question-bank.service.ts is not this part's): the slot's
-  // `restrict` key makes the bank's DELETE of a placed question answer 500 today. What it should
-  // do is a clear 4xx (or archive the question), keeping the assessment whole. `it.fails` turns
-  // red the day the bank answers that, so this note is then removed.
-  it.fails('deleting a placed question from the bank is refused clearly, not a 500', async () => {
+  it('the bank refuses to delete a question placed in an assessment (409), which stays whole', async () => {
     const q = await question();
-    await makeAssessment(db(), {
+    const x = await makeAssessment(db(), {
       organisationId: acme.org.id,
       createdBy: acme.trainer.user.id,
       questionIds: [q.id],
     });
     const res = await a.del(`/api/assessment/question/bank/${q.id}/`, acme.trainer.token);
+    expect(res.statusCode).toBe(409);
     const [row] = await db().select().from(questions).where(eq(questions.id, q.id));
     expect(row).toBeDefined();
-    expect(res.statusCode).toBeLessThan(500);
+    const detail = (await a.get(`/api/assessment/${x.id}/`, acme.trainer.token)).json();
+    expect(detail.pages[0].slots[0].question.id).toBe(q.id);
   });
 });
