@@ -1,7 +1,7 @@
 import type { TDefinitionOf, ZGradeInput, ZGradeResult } from '@atrium/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type AuditAction, recordAudit } from '../../core/audit/audit-log.ts';
+import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { Actor } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
@@ -22,15 +22,6 @@ import { gradeManually, hasContent, round2 } from './scoring.ts';
 
 type GradeInput = z.infer<typeof ZGradeInput>;
 type GradeResult = z.infer<typeof ZGradeResult>;
-
-/**
- * The audit actions of grading. AuditAction (core/audit) does not list them yet: the lead adds
- * 'assessment.answer_graded' and 'assessment.regraded' there, and this cast goes.
- */
-export const GRADING_AUDIT = {
-  answerGraded: 'assessment.answer_graded' as string as AuditAction,
-  regraded: 'assessment.regraded' as string as AuditAction,
-};
 
 /**
  * The score for the answer's own points: a slot may weigh a question differently from the bank
@@ -92,7 +83,7 @@ export async function gradeAnswer(
       })
       .where(and(eq(assessmentAnswers.attemptId, attemptId), eq(assessmentAnswers.item, item)));
     await recordAudit(tx, {
-      action: GRADING_AUDIT.answerGraded,
+      action: 'assessment.answer_graded',
       actorId: actor.userId,
       targetUserId: row.learnerId,
       organisationId: row.organisationId,

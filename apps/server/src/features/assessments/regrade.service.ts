@@ -21,7 +21,6 @@ import {
 } from '../../schema/assessments.table.ts';
 import { loadAssessmentFor } from './assessment.access.ts';
 import { settleAttempt } from './attempt-settle.ts';
-import { GRADING_AUDIT } from './grading.service.ts';
 import { scoreAnswer } from './scoring.ts';
 
 /**
@@ -143,7 +142,7 @@ export async function regradeAssessment(
 
     const result = { attempts: attemptIds.length, changed: changedAttempts.size };
     await recordAudit(tx, {
-      action: GRADING_AUDIT.regraded,
+      action: 'assessment.regraded',
       actorId: actor.userId,
       organisationId: assessment.organisationId,
       ip: meta.ip ?? null,
