@@ -1,4 +1,4 @@
-import { attemptOps as ops } from '@atrium/contract';
+import { assessmentOps, attemptOps as ops } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../../shared/api/call.ts';
@@ -59,4 +59,18 @@ export function useGrade() {
 export async function downloadAttemptFile(attempt: number, file: { id: number; name: string }) {
   const blob = await call(ops.download, { params: { id: attempt, file: file.id } });
   saveBlob(blob, file.name);
+}
+
+/** Assessments to filter the queue by, found by title (reviewers are the organisation's staff). */
+export function useAssessmentOptions(search: string) {
+  return useQuery({
+    queryKey: ['grading', 'assessment-options', search],
+    queryFn: ({ signal }) =>
+      call(assessmentOps.list, {
+        query: { page: 1, page_size: 20, ...(search && { search }) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'Could not get the assessments.' },
+  });
 }
