@@ -310,6 +310,40 @@ describe('grading', () => {
     expect(told[0]!.link).toBe(`/assessment/result/${attempt.id}`);
   });
 
+  it('two reviewers grading the last two answers at once publish the result once', async () => {
+    const { attempt, learner } = await submitted(acme.trainer, [reviewer]);
+    const [a, b] = await Promise.all([
+      http.post(one(attempt.id, 0), reviewer.token, { rubric: { c1: 2, c2: 3 } }),
+      http.post(one(attempt.id, 1), acme.trainer.token, {
+        score: 2,
+        feedback: '<p>Name the exits.</p>',
+      }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect([a.json().attempt_graded, b.json().attempt_graded].filter(Boolean)).toHaveLength(1);
+    const events = await db()
+      .select()
+      .from(eventOutbox)
+      .where(
+        and(
+          eq(eventOutbox.name, 'assessment.graded'),
+          sql`(${eventOutbox.payload}->>'attemptId')::int = ${attempt.id}`,
+        ),
+      );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload).toMatchObject({ score: 7, maxScore: 10, percent: 70 });
+
+    // The learner's result now has its score and, with no close (after_close counts from the
+    // submission), the reviewer's feedback.
+    const res = await http.get(`/api/assessment/result/${attempt.id}/`, learner.token);
+    expect(res.json()).toMatchObject({ status: 'graded', score: 7, pending_manual: 0 });
+    expect(res.json().pages[0].items[1]).toMatchObject({
+      score: 2,
+      pending: false,
+      reviewer_feedback: '<p>Name the exits.</p>',
+    });
+  });
+
   it('refuses a learner and a trainer who neither wrote nor reviews it', async () => {
     const { attempt } = await submitted(acme.trainer);
     expect((await http.post(one(attempt.id, 1), acme.learner.token, { score: 1 })).statusCode).toBe(
