@@ -20,7 +20,7 @@ import { buildLayout, DrawShortage, drawQuestions, layoutItems } from './attempt
 import { submitLocked } from './attempt-submit.ts';
 import { attemptView, loadDefinitions } from './attempt-view.ts';
 import { attemptsOf, createAnswerRows, loadPlan } from './attempts.repository.ts';
-import { attemptDeadline, attemptPhase, expiresAt } from './deadline.ts';
+import { attemptDeadline, attemptPhase, expiresAt, submittedAt } from './deadline.ts';
 import { finalGrade } from './grading-method.ts';
 import { markVersionsUsed } from './question-bank.service.ts';
 import { attemptSummary, effectiveClose, visibilityOf } from './results.common.ts';
@@ -139,9 +139,15 @@ export async function startAttempt(
     if (running) {
       const phase = attemptPhase(now, running.deadlineAt, a.graceSeconds);
       if (phase !== 'expired') return resume(tx, running, session, now);
-      await submitLocked(uow, running, a, now, 'timeout');
+      // The time-out job may be submitting it right now: take the row lock and look again.
+      const [locked] = await tx
+        .select()
+        .from(assessmentAttempts)
+        .where(eq(assessmentAttempts.id, running.id))
+        .for('update');
+      if (locked?.status === 'in_progress') await submitLocked(uow, locked, a, now, 'timeout');
       running.status = 'submitted';
-      running.submittedAt = now;
+      running.submittedAt = submittedAt(now, running.deadlineAt, 'timeout');
     }
     if (running) await checkPassword(a, input.password);
     const block = startBlock(now, timing, attempts, a.attemptDelaySeconds);

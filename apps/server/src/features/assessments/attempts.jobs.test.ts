@@ -159,6 +159,23 @@ describe('the time-out job', () => {
       '2031-05-01T09:10:00.000Z',
     );
   });
+  it('a start after the grace submits the expired attempt at its deadline, then begins the next', async () => {
+    const at = new Date('2031-06-01T09:00:00Z');
+    const { a, learner } = await exam({
+      timeLimitSeconds: 600,
+      graceSeconds: 60,
+      attemptsAllowed: 2,
+    });
+    const first = await startAt(at, a.uuid, learner);
+    const next = await startAt(new Date('2031-06-01T11:00:00Z'), a.uuid, learner);
+    expect(next.attempt.id).not.toBe(first.attempt.id);
+    expect(next.attempt.number).toBe(2);
+    expect(await attemptRow(first.attempt.id)).toMatchObject({
+      status: 'graded',
+      submittedBy: 'timeout',
+      submittedAt: new Date('2031-06-01T09:10:00Z'),
+    });
+  });
 });
 
 describe('pre-created attempts and the learner’s list', () => {
