@@ -34,18 +34,9 @@ import { canAuthorQuestions } from './assessments.policy.ts';
  * holds the assessment's row lock, so two editors' saves apply one after the other.
  */
 
-type AssessmentAudit =
-  | 'assessment.deleted'
-  | 'assessment.status_changed'
-  | 'assessment.settings_changed'
-  | 'assessment.learners_assigned'
-  | 'assessment.learners_removed'
-  | 'assessment.reviewers_changed';
+type AssessmentAudit = Extract<AuditAction, `assessment.${string}`>;
 
-/**
- * The audit entries of assessments. `AuditAction` (core/audit) does not list them yet: the
- * column is free text, so they are written as they are and the union is widened by the lead.
- */
+/** An audit entry about an assessment, naming it in the details. */
 export function auditAssessment(
   db: DbOrTx,
   action: AssessmentAudit,
@@ -55,7 +46,7 @@ export function auditAssessment(
   details: Record<string, unknown> = {},
 ) {
   return recordAudit(db, {
-    action: action as AuditAction,
+    action,
     actorId: auth.userId,
     organisationId: a.organisationId,
     ip: ip ?? null,
