@@ -172,10 +172,16 @@ export function useAddSlot() {
 export function useUpdateSlot() {
   const write = useDetailWrite();
   return useMutation({
-    mutationFn: ({ slot, points }: { slot: number; points: number | null }) =>
-      call(ops.updateSlot, { params: { id: slot }, body: { points } }),
+    mutationFn: ({
+      slot,
+      ...body
+    }: {
+      slot: number;
+      points?: number | null;
+      draw_count?: number;
+    }) => call(ops.updateSlot, { params: { id: slot }, body }),
     onSuccess: write,
-    meta: { successMessage: 'Points saved.', errorMessage: '' },
+    meta: { successMessage: 'Question saved.', errorMessage: '' },
   });
 }
 

@@ -15,6 +15,7 @@ export function CoursePicker({
   helperText,
   error,
   size,
+  disabled,
 }: {
   value: CourseRef | null;
   onChange: (course: CourseRef | null) => void;
@@ -22,6 +23,7 @@ export function CoursePicker({
   helperText?: string;
   error?: string;
   size?: 'small' | 'medium';
+  disabled?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState(false);
@@ -46,6 +48,7 @@ export function CoursePicker({
       loading={options.isFetching}
       noOptionsText={options.isError ? errorMessage(options.error) : 'No courses found'}
       size={size}
+      disabled={disabled}
       renderInput={(params) => (
         <TextField
           {...params}

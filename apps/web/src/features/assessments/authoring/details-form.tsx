@@ -68,6 +68,7 @@ export function DetailsForm({ detail }: { detail: TAssessmentDetail }) {
         label="Course"
         helperText="Empty: a standalone assessment."
         error={errors.course}
+        disabled={!editable}
       />
       <RichTextField
         label="Instructions"

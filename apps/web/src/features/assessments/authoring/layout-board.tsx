@@ -166,6 +166,9 @@ export function LayoutBoard({ detail }: { detail: TAssessmentDetail }) {
                         )
                       }
                       onPoints={(points) => updateSlot.mutate({ slot: slot.id, points })}
+                      onDrawCount={(count) =>
+                        updateSlot.mutate({ slot: slot.id, draw_count: count })
+                      }
                       onRemove={() => setRemoving(slot)}
                     />
                   );

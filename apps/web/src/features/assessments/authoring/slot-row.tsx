@@ -1,4 +1,4 @@
-import type { TAssessmentSlot } from '@atrium/contract';
+import { MAX_DRAW, type TAssessmentSlot } from '@atrium/contract';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
@@ -36,6 +36,7 @@ export function SlotRow({
   onMove,
   onMoveToPage,
   onPoints,
+  onDrawCount,
   onRemove,
 }: {
   slot: TAssessmentSlot;
@@ -47,6 +48,7 @@ export function SlotRow({
   onMove: (to: number) => void;
   onMoveToPage: (page: number) => void;
   onPoints: (points: number | null) => void;
+  onDrawCount: (count: number) => void;
   onRemove: () => void;
 }) {
   const name = slotName(slot);
@@ -57,6 +59,10 @@ export function SlotRow({
   const pointsError =
     pointsValue !== null &&
     (!Number.isFinite(pointsValue) || pointsValue < 0 || pointsValue > 1000);
+  const [draw, setDraw] = useState(String(slot.draw_count));
+  useEffect(() => setDraw(String(slot.draw_count)), [slot.draw_count]);
+  const drawValue = Number(draw);
+  const drawError = !Number.isInteger(drawValue) || drawValue < 1 || drawValue > MAX_DRAW;
   const short =
     slot.kind === 'random' && slot.available !== null && slot.available < slot.draw_count;
 
@@ -123,6 +129,24 @@ export function SlotRow({
       </Stack>
       {editable && (
         <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+          {slot.kind === 'random' && (
+            <TextField
+              size="small"
+              type="number"
+              label="Draw"
+              value={draw}
+              onChange={(event) => setDraw(event.target.value)}
+              onBlur={() => {
+                if (!drawError && drawValue !== slot.draw_count) onDrawCount(drawValue);
+              }}
+              error={drawError}
+              helperText={drawError ? `1 to ${MAX_DRAW}` : undefined}
+              slotProps={{
+                htmlInput: { min: 1, max: MAX_DRAW, 'aria-label': `Questions drawn for ${name}` },
+              }}
+              sx={{ width: 88 }}
+            />
+          )}
           <TextField
             size="small"
             type="number"
