@@ -24,6 +24,9 @@ export const TYPE_INFO: Record<TNotificationType, { label: string; category: Cat
   learning_path_overdue: { label: 'Learning path overdue', category: 'course' },
   learning_path_completed: { label: 'Learning path completed', category: 'course' },
   learning_path_message: { label: 'Learning path message', category: 'course' },
+  assessment_assigned: { label: 'Assessment assigned', category: 'course' },
+  assessment_graded: { label: 'Assessment graded', category: 'assignment' },
+  assessment_grading_pending: { label: 'Answers to grade', category: 'assignment' },
 };
 
 const who = (n: TNotification): TextPart => ({
