@@ -1,4 +1,9 @@
-import { assessmentOps, type DATE_FILTERS, assessmentReportOps as ops } from '@atrium/contract';
+import {
+  type ATTENDEE_STATUSES,
+  assessmentOps,
+  type DATE_FILTERS,
+  assessmentReportOps as ops,
+} from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../shared/api/call.ts';
 import { dateStamp, saveBlob } from '../../../shared/api/download.ts';
@@ -19,7 +24,7 @@ export const reportKeys = {
 
 export type AttendeeQuery = ReportDates & {
   search?: string;
-  status?: string;
+  status?: (typeof ATTENDEE_STATUSES)[number];
   page: number;
   page_size: number;
 };
@@ -27,7 +32,7 @@ export type AttendeeQuery = ReportDates & {
 export function useAttendees(id: number, query: AttendeeQuery) {
   return useQuery({
     queryKey: reportKeys.attendees(id, query),
-    queryFn: ({ signal }) => call(ops.attendees, { params: { id }, query: query as never, signal }),
+    queryFn: ({ signal }) => call(ops.attendees, { params: { id }, query, signal }),
     placeholderData: keepPreviousData,
     enabled: id > 0,
   });

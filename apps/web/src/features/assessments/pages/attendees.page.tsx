@@ -58,7 +58,7 @@ export default function AttendeesPage() {
   const attendees = useAttendees(valid ? id : 0, {
     ...sentDates,
     search: debounced || undefined,
-    status: status || undefined,
+    status: ATTENDEE_STATUSES.find((s) => s === status),
     page,
     page_size: PAGE_SIZE,
   });
