@@ -1,4 +1,9 @@
-import type { TAttemptResult, TAttemptSession } from '@atrium/contract';
+import type {
+  TAttemptItem,
+  TAttemptResult,
+  TAttemptSession,
+  TQuestionAnswer,
+} from '@atrium/contract';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import FlagRounded from '@mui/icons-material/FlagRounded';
 import Alert from '@mui/material/Alert';
@@ -13,7 +18,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { downloadAttemptFile, uploadAttemptFile } from '../api/attempts.api.ts';
 import { isAnswered, QuestionHtml, QuestionRenderer } from '../questions/index.ts';
 import { Countdown, SaveIndicator } from './attempt-status.tsx';
@@ -39,6 +44,75 @@ function useTimeWarning(remaining: number | null) {
 }
 
 /**
+ * One page's questions. Memoised: the countdown re-renders the screen every second, and the
+ * questions (an essay's editor among them) only need to when an answer or flag changes.
+ */
+const PageQuestions = memo(function PageQuestions({
+  attemptId,
+  items,
+  numberOf,
+  answers,
+  flags,
+  timeUp,
+  setAnswer,
+  toggleFlag,
+}: {
+  attemptId: number;
+  items: TAttemptItem[];
+  numberOf: ReadonlyMap<number, number>;
+  answers: Record<number, TQuestionAnswer | null>;
+  flags: Record<number, boolean>;
+  timeUp: boolean;
+  setAnswer: (item: number, answer: TQuestionAnswer) => void;
+  toggleFlag: (item: number) => void;
+}) {
+  return items.map((it) => {
+    const number = numberOf.get(it.item) ?? 0;
+    const isFlagged = Boolean(flags[it.item]);
+    return (
+      <Box
+        key={it.item}
+        id={`attempt-item-${it.item}`}
+        tabIndex={-1}
+        sx={{ outline: 'none', scrollMarginTop: 80 }}
+      >
+        <QuestionRenderer
+          view={it.question}
+          answer={answers[it.item] ?? null}
+          onChange={(answer) => setAnswer(it.item, answer)}
+          mode={timeUp ? 'review' : 'answer'}
+          number={number}
+          points={it.points}
+          files={{
+            upload: (file, onProgress) => uploadAttemptFile(attemptId, it.item, file, onProgress),
+            download: (file) => downloadAttemptFile(attemptId, file),
+          }}
+          actions={
+            <Tooltip title={isFlagged ? 'Remove the flag' : 'Flag for review'}>
+              <IconButton
+                aria-pressed={isFlagged}
+                aria-label={`Flag question ${number} for review`}
+                onClick={() => toggleFlag(it.item)}
+                sx={{ color: isFlagged ? 'warning.main' : 'text.secondary' }}
+              >
+                {isFlagged ? <FlagRounded /> : <FlagOutlined />}
+              </IconButton>
+            </Tooltip>
+          }
+          footer={
+            it.feedback ? (
+              <Alert severity={it.correct ? 'success' : 'info'} icon={false} sx={{ mt: 2 }}>
+                <QuestionHtml html={it.feedback} />
+              </Alert>
+            ) : undefined
+          }
+        />
+      </Box>
+    );
+  });
+});
+
+/**
  * The attempt in a focused layout: the clock and save state in a bar that stays in view, the
  * navigator, one page of questions at a time, and Submit with its confirmation.
  */
@@ -60,10 +134,11 @@ export function AttemptScreen({
   const [focusItem, setFocusItem] = useState<number | null>(null);
   const [warning, dismissWarning] = useTimeWarning(a.remaining);
 
-  const numbered = attempt.pages.flatMap((p, pageIndex) =>
-    p.items.map((it) => ({ ...it, pageIndex })),
+  const numbered = useMemo(
+    () => attempt.pages.flatMap((p, pageIndex) => p.items.map((it) => ({ ...it, pageIndex }))),
+    [attempt.pages],
   );
-  const numberOf = new Map(numbered.map((it, i) => [it.item, i + 1]));
+  const numberOf = useMemo(() => new Map(numbered.map((it, i) => [it.item, i + 1])), [numbered]);
   const current = attempt.pages[page] ?? attempt.pages[0];
   const lastPage = attempt.pages.length - 1;
 
@@ -181,55 +256,18 @@ export function AttemptScreen({
                 {current.description && <QuestionHtml html={current.description} />}
               </Box>
             )}
-            {current?.items.map((it) => {
-              const number = numberOf.get(it.item) ?? 0;
-              const isFlagged = Boolean(a.flags[it.item]);
-              return (
-                <Box
-                  key={it.item}
-                  id={`attempt-item-${it.item}`}
-                  tabIndex={-1}
-                  sx={{ outline: 'none', scrollMarginTop: 80 }}
-                >
-                  <QuestionRenderer
-                    view={it.question}
-                    answer={a.answers[it.item] ?? null}
-                    onChange={(answer) => a.setAnswer(it.item, answer)}
-                    mode={a.timeUp ? 'review' : 'answer'}
-                    number={number}
-                    points={it.points}
-                    files={{
-                      upload: (file, onProgress) =>
-                        uploadAttemptFile(attempt.id, it.item, file, onProgress),
-                      download: (file) => downloadAttemptFile(attempt.id, file),
-                    }}
-                    actions={
-                      <Tooltip title={isFlagged ? 'Remove the flag' : 'Flag for review'}>
-                        <IconButton
-                          aria-pressed={isFlagged}
-                          aria-label={`Flag question ${number} for review`}
-                          onClick={() => a.toggleFlag(it.item)}
-                          sx={{ color: isFlagged ? 'warning.main' : 'text.secondary' }}
-                        >
-                          {isFlagged ? <FlagRounded /> : <FlagOutlined />}
-                        </IconButton>
-                      </Tooltip>
-                    }
-                    footer={
-                      it.feedback ? (
-                        <Alert
-                          severity={it.correct ? 'success' : 'info'}
-                          icon={false}
-                          sx={{ mt: 2 }}
-                        >
-                          <QuestionHtml html={it.feedback} />
-                        </Alert>
-                      ) : undefined
-                    }
-                  />
-                </Box>
-              );
-            })}
+            {current && (
+              <PageQuestions
+                attemptId={attempt.id}
+                items={current.items}
+                numberOf={numberOf}
+                answers={a.answers}
+                flags={a.flags}
+                timeUp={a.timeUp}
+                setAnswer={a.setAnswer}
+                toggleFlag={a.toggleFlag}
+              />
+            )}
             <Stack
               direction="row"
               sx={{ justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}

@@ -161,16 +161,25 @@ export function useAttempt({
   /** Past the deadline: answers are frozen, only submitting is left. */
   const timeUp = deadlines.phase !== 'in_progress' || remaining === 0;
 
-  const setAnswer = (item: number, answer: TQuestionAnswer) => {
-    if (timeUp) return;
-    setAnswers((a) => ({ ...a, [item]: answer }));
-    queue.change(item, { answer });
-  };
-  const toggleFlag = (item: number) => {
-    const flagged = !flags[item];
-    setFlags((f) => ({ ...f, [item]: flagged }));
-    queue.change(item, { flagged });
-  };
+  // Stable across the countdown's ticks, so the questions need not render again every second.
+  const latest = useRef({ timeUp, flags });
+  latest.current = { timeUp, flags };
+  const setAnswer = useCallback(
+    (item: number, answer: TQuestionAnswer) => {
+      if (latest.current.timeUp) return;
+      setAnswers((a) => ({ ...a, [item]: answer }));
+      queue.change(item, { answer });
+    },
+    [queue],
+  );
+  const toggleFlag = useCallback(
+    (item: number) => {
+      const flagged = !latest.current.flags[item];
+      setFlags((f) => ({ ...f, [item]: flagged }));
+      queue.change(item, { flagged });
+    },
+    [queue],
+  );
 
   const submit = useCallback(async () => {
     setSubmitting(true);
