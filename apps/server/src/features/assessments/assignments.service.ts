@@ -12,6 +12,7 @@ import { memberships, users } from '../../schema/users.table.ts';
 import { loadAssessmentFor } from './assessment.access.ts';
 import { fullname } from './assessment.repository.ts';
 import { auditAssessment } from './assessment.service.ts';
+import './assessments.events.ts';
 
 /**
  * Who takes an assessment: users named one by one, and departments (whose members, now and

@@ -7,6 +7,7 @@ import {
   assessments,
 } from '../../schema/assessments.table.ts';
 import { round2 } from './scoring.ts';
+import './assessments.events.ts';
 
 /**
  * Settling an attempt (issue 16): its totals recomputed from its answers' scores, and its status

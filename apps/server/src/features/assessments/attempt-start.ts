@@ -24,6 +24,7 @@ import { attemptDeadline, attemptPhase, expiresAt, submittedAt } from './deadlin
 import { finalGrade } from './grading-method.ts';
 import { markVersionsUsed } from './question-bank.service.ts';
 import { attemptSummary, effectiveClose, visibilityOf } from './results.common.ts';
+import './assessments.events.ts';
 
 /**
  * The start page and the start of an attempt (issue 16). Starting is one transaction under a

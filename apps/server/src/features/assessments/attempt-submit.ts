@@ -15,6 +15,7 @@ import { buildAttemptResult } from './attempt-result.ts';
 import { settleAttempt } from './attempt-settle.ts';
 import { attemptPhase, submittedAt } from './deadline.ts';
 import { scoreAnswer } from './scoring.ts';
+import './assessments.events.ts';
 
 /**
  * Submitting an attempt (issue 16), by its learner or by the time-out job: every answer scored

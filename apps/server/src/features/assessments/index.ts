@@ -38,6 +38,7 @@ import {
   reportOnReady,
   reportSubscribers,
 } from './reports.module.ts';
+import './assessments.events.ts';
 
 /**
  * Assessments (issue 16): the question bank (categories, tags, versioned questions of ten types,
@@ -81,5 +82,7 @@ export const assessmentsModule: AppModule = {
   ],
 };
 
+// For the exam bench (bench/exam.ts): the job's pre-creation of attempts before an exam opens.
+export { precreateAttempts } from './attempts.jobs.ts';
 // For the attempts: freezing the versions an attempt answered.
 export { markVersionsUsed } from './question-bank.service.ts';
