@@ -41,14 +41,12 @@ async function exam(settings: Parameters<typeof makeAssessment>[1]['settings'] =
 describe('the start page', () => {
   it('shows the learner’s own timing and the attempt to resume', async () => {
     const { a, learner } = await exam({ timeLimitSeconds: 1200, attemptsAllowed: 1 });
-    await db()
-      .insert(assessmentOverrides)
-      .values({
-        assessmentId: a.id,
-        userId: learner.user.id,
-        extraSeconds: 300,
-        attemptsAllowed: 3,
-      });
+    await db().insert(assessmentOverrides).values({
+      assessmentId: a.id,
+      userId: learner.user.id,
+      extraSeconds: 300,
+      attemptsAllowed: 3,
+    });
     const before = (await http.get(`/api/assessment/start/${a.uuid}/`, learner.token)).json();
     expect(before).toMatchObject({
       can_start: true,
