@@ -3,9 +3,14 @@ import { PNG } from '../factories/catalogue.ts';
 import type { multipart } from '../multipart.ts';
 import { APPROVAL_BODY_CALLS, APPROVAL_CALLS } from './approvals-calls.ts';
 import {
+  ASSESSMENT_ATTEMPT_BODY_CALLS,
+  ASSESSMENT_ATTEMPT_CALLS,
+} from './assessment-attempts-calls.ts';
+import {
   ASSESSMENT_BODY_CALLS,
   ASSESSMENT_CALLS,
   ASSESSMENT_REVERSE,
+  type AssessmentMine,
   type AssessmentObjects,
 } from './assessments-calls.ts';
 import {
@@ -340,6 +345,7 @@ export const CALLS: Record<string, IdCall> = {
   ...APPROVAL_CALLS,
   ...LEARNING_PATH_CALLS,
   ...ASSESSMENT_CALLS,
+  ...ASSESSMENT_ATTEMPT_CALLS,
 };
 
 /**
@@ -350,6 +356,7 @@ export const BODY_CALLS: Record<string, IdCall> = {
   ...APPROVAL_BODY_CALLS,
   ...LEARNING_PATH_BODY_CALLS,
   ...ASSESSMENT_BODY_CALLS,
+  ...ASSESSMENT_ATTEMPT_BODY_CALLS,
   'POST /api/messages/conversations/': {
     params: () => ({}),
     body: (f) => ({ participant_ids: [f.learner], title: 'Planted' }),
@@ -454,14 +461,16 @@ export interface Named {
   looseFile: number;
   learner: number;
   module: number;
-  /** A category of the question bank. */
+  /** A category of the question bank, and a question of the bank. */
   questionCategory: number;
+  question: number;
+  /** A course (an assessment may belong to one) and a trainer (a reviewer). */
+  course: number;
+  trainer: number;
 }
 /** Globex's own objects the reverse calls act on. */
-export interface Mine extends Named {
-  course: number;
-  /** A question of globex's bank, and a second category of it (besides questionCategory). */
-  question: number;
+export interface Mine extends Named, AssessmentMine {
+  /** A second category of globex's bank (besides questionCategory). */
   questionChild: number;
 }
 export const REVERSE: ReverseCall[] = [

@@ -10,6 +10,13 @@ import { notifications } from '../../src/schema/notifications.table.ts';
 import { videoTranscodes } from '../../src/schema/video.table.ts';
 import type { TestApp } from '../app.ts';
 import { bearer, type Staff, tokenFor } from '../auth.ts';
+import {
+  assignAssessment,
+  makeAssessment,
+  makeQuestion,
+  makeSubmittedAttempt,
+  SAMPLE_DEFINITIONS,
+} from '../factories/assessments.ts';
 import { PDF, PNG } from '../factories/catalogue.ts';
 import {
   makeApprovalRequest,
@@ -41,7 +48,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
   const org = await makeOrganisationObjects();
   const ownCourse = await makeCourseObjects('organisation');
   const paths = await makeLearningPathObjects(ownCourse.course);
-  const bank = await makeAssessmentObjects(acme.admin.token);
+  const bank = await makeAssessmentObjects();
   const own: Fixture = { ...org, ...ownCourse, ...paths, ...bank };
   const shared: Fixture = {
     ...org,
@@ -90,7 +97,7 @@ async function makeLearningPathObjects(courseId: number): Promise<LearningPathOb
 }
 
 /** A category of the question bank holding one question, both made through the API. */
-async function makeAssessmentObjects(token: string): Promise<AssessmentObjects> {
+async function makeQuestionBank(token: string) {
   const category = await json(token, 'POST', '/api/assessment/question/categories/', {
     name: 'Safety',
   });
@@ -100,6 +107,117 @@ async function makeAssessmentObjects(token: string): Promise<AssessmentObjects> 
     definition: { type: 'true_false', points: 1, stem: '<p>Exits stay clear.</p>', correct: true },
   });
   return { question: question.id, questionCategory: category.id };
+}
+
+/**
+ * acme's bank, and an assessment built through the API as its admin would: the bank's question
+ * and a file upload on the first page, an empty second page, published, assigned to the learner
+ * with an override, the trainer as reviewer. The learner has started an attempt and uploaded a
+ * PDF. A second assessment (factories) holds the learner's submitted essay awaiting a grade.
+ */
+async function makeAssessmentObjects(): Promise<AssessmentObjects> {
+  const db = t.database.db;
+  const admin = acme.admin.token;
+  const learner = acme.learner.token;
+  const bank = await makeQuestionBank(admin);
+  const upload = await json(admin, 'POST', '/api/assessment/question/bank/', {
+    title: 'Risk assessment',
+    definition: SAMPLE_DEFINITIONS.file_upload,
+  });
+  const created = await json(admin, 'POST', '/api/assessment/', { title: 'Fire safety' });
+  const id = created.id;
+  const firstPage = (created.pages as { id: number }[])[0]!.id;
+  const placed = await json(admin, 'POST', '/api/assessment/question/', {
+    kind: 'fixed',
+    page: firstPage,
+    questions: [bank.question, upload.id],
+  });
+  const slots = (placed.pages as { slots: { id: number }[] }[])[0]!.slots.map((s) => s.id);
+  const paged = await json(admin, 'POST', '/api/assessment/page/', {
+    assessment: id,
+    title: 'Two',
+  });
+  const page = (paged.pages as { id: number }[])[1]!.id;
+  await json(admin, 'PUT', `/api/assessment/${id}/`, { status: 'published' });
+  await json(admin, 'POST', '/api/assessment/assessment_assign_user/', {
+    assessment: id,
+    users: [acme.learner.user.id],
+  });
+  const assignments = await t.app.inject({
+    url: `/api/assessment/assessment_assign_user/?assessment=${id}`,
+    headers: bearer(admin),
+  });
+  const override = await json(admin, 'POST', '/api/assessment/override/', {
+    assessment: id,
+    user: acme.learner.user.id,
+    extra_seconds: 600,
+  });
+  await json(admin, 'POST', '/api/assessment/reviewer/', {
+    assessment: id,
+    users: [acme.trainer.user.id],
+  });
+  const started = await json(learner, 'POST', `/api/assessment/start/${created.uuid}/`, {});
+  const attempt = started.attempt as {
+    id: number;
+    pages: { items: { item: number; question: { type: string } }[] }[];
+  };
+  const items = attempt.pages.flatMap((p) => p.items);
+  const itemOf = (type: string) => items.find((i) => i.question.type === type)!.item;
+  const fileItem = itemOf('file_upload');
+  const file = await json(learner, 'POST', `/api/assessment/attempt/${attempt.id}/files/`, {
+    parts: [
+      { name: 'item', value: String(fileItem) },
+      { name: 'file', filename: 'risks.pdf', content: PDF, type: 'application/pdf' },
+    ],
+  });
+
+  const essay = await makeQuestion(db, {
+    organisationId: acme.org.id,
+    createdBy: acme.admin.user.id,
+    type: 'essay',
+  });
+  const graded = await makeAssessment(db, {
+    organisationId: acme.org.id,
+    createdBy: acme.admin.user.id,
+    questionIds: [essay.id],
+  });
+  await assignAssessment(db, graded.id, [acme.learner.user.id]);
+  const submitted = await makeSubmittedAttempt(db, {
+    assessmentId: graded.id,
+    userId: acme.learner.user.id,
+    items: [{ versionId: essay.versionId, answer: { type: 'essay', text: '<p>Clear exits.</p>' } }],
+  });
+  return {
+    ...bank,
+    assessment: id,
+    assessmentUuid: created.uuid as string,
+    firstPage,
+    page,
+    slot: slots[0]!,
+    slots,
+    assessmentAssignment: (assignments.json().results as { id: number }[])[0]!.id,
+    override: override.id,
+    attempt: attempt.id,
+    session: started.session as string,
+    answerItem: itemOf('true_false'),
+    fileItem,
+    attemptFile: file.id,
+    gradedAssessment: graded.id,
+    submittedAttempt: submitted.id,
+  };
+}
+
+/** globex's own bank and an assessment its trainer wrote (their refusals are acme's doing). */
+async function makeGlobexAssessmentObjects() {
+  const bank = await makeQuestionBank(globex.admin.token);
+  const created = await json(globex.trainer.token, 'POST', '/api/assessment/', {
+    title: 'Globex',
+  });
+  return {
+    ...bank,
+    assessment: created.id,
+    page: (created.pages as { id: number }[])[0]!.id,
+  };
 }
 
 function expectCreated(res: LightMyRequestResponse, what: string): { id: number } {
@@ -384,7 +502,7 @@ async function makeGlobexObjects(): Promise<Mine> {
   const course = await json(globex.trainer.token, 'POST', '/api/courses/', { title: 'Globex' });
   const module = await json(admin, 'POST', `/api/courses/${course.id}/modules/`, { title: 'G' });
   await json(admin, 'PATCH', `/api/courses/published/${course.id}/`, { status: 'published' });
-  const bank = await makeAssessmentObjects(admin);
+  const bank = await makeGlobexAssessmentObjects();
   const child = await json(admin, 'POST', '/api/assessment/question/categories/', {
     name: 'Globex',
   });
@@ -396,6 +514,7 @@ async function makeGlobexObjects(): Promise<Mine> {
     category: category.id,
     looseFile: looseFile.id,
     learner: globex.learner.user.id,
+    trainer: globex.trainer.user.id,
     module: module.id,
     course: course.id,
   };
