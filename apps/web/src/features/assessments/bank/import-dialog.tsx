@@ -41,7 +41,16 @@ export function importProblems(error: unknown): { where: string; messages: strin
   return Object.entries(error.fieldErrors).map(([where, messages]) => ({ where, messages }));
 }
 
+/**
+ * How many questions the report is about: a dry run writes nothing, so the server answers
+ * `imported: 0` and lists the questions it would import.
+ */
+export function reportCount(report: TQuestionImportReport): number {
+  return report.dry_run ? report.questions.length : report.imported;
+}
+
 export function ImportReport({ report }: { report: TQuestionImportReport }) {
+  const count = reportCount(report);
   const format =
     report.format === 'qti'
       ? `QTI ${report.qti_version ?? ''}`.trim()
@@ -50,9 +59,7 @@ export function ImportReport({ report }: { report: TQuestionImportReport }) {
     <Stack spacing={1.5}>
       <Alert severity={report.skipped.length > 0 ? 'warning' : 'success'}>
         <AlertTitle>
-          {report.dry_run
-            ? `${report.imported} question${report.imported === 1 ? '' : 's'} can be imported`
-            : `${report.imported} question${report.imported === 1 ? '' : 's'} imported`}
+          {`${count} question${count === 1 ? '' : 's'} ${report.dry_run ? 'can be imported' : 'imported'}`}
         </AlertTitle>
         {format} file.{' '}
         {report.skipped.length > 0
@@ -215,10 +222,10 @@ export function ImportDialog({
           <Button
             variant="contained"
             onClick={() => run(false)}
-            disabled={!file || report.imported === 0}
+            disabled={!file || reportCount(report) === 0}
             loading={importing.isPending && importing.variables?.dryRun === false}
           >
-            Import {report.imported}
+            Import {reportCount(report)}
           </Button>
         )}
       </DialogActions>
