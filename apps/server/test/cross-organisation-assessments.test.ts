@@ -38,7 +38,7 @@ async function acmeAssessment() {
     createdBy: acme.admin.user.id,
     questionIds: [question.id],
   });
-  return { id: a.id, category: category.id };
+  return { id: a.id, title: a.title, category: category.id };
 }
 
 const rowOf = async (id: number) =>
@@ -46,7 +46,7 @@ const rowOf = async (id: number) =>
 
 describe("bulk actions on another organisation's assessments", () => {
   it('fails each of acme’s ids for globex’s admin and trainer, refuses its learner, and changes nothing', async () => {
-    const { id } = await acmeAssessment();
+    const { id, title } = await acmeAssessment();
     const before = await rowOf(id);
     for (const action of ['delete', 'archive', 'unpublish', 'publish'] as const) {
       for (const who of ['admin', 'trainer'] as const) {
@@ -61,6 +61,8 @@ describe("bulk actions on another organisation's assessments", () => {
           body.failed.map((f) => f.id),
           `${action} as ${who}`,
         ).toEqual([id]);
+        // The reason is a plain not-found: nothing of acme's assessment shows through.
+        expect(body.failed[0]!.detail).not.toContain(title);
       }
       const learner = await http.post('/api/assessment/bulk/', globex.learner.token, {
         ids: [id],

@@ -31,6 +31,9 @@ export interface AssessmentObjects {
   /** A second assessment, holding the learner's submitted essay (item 0) awaiting a grade. */
   gradedAssessment: number;
   submittedAttempt: number;
+  /** A draft assessment nobody attempted, and a bank question on no assessment. */
+  draftAssessment: number;
+  spareQuestion: number;
 }
 
 /** globex's own assessment (its trainer's) and its page: the reverse calls act on them. */
@@ -45,7 +48,11 @@ export const ASSESSMENT_CALLS: Record<string, IdCall> = {
   'GET /api/assessment/question/bank/:id/': { params: (f) => ({ id: f.question }) },
   'PUT /api/assessment/question/bank/:id/': {
     params: (f) => ({ id: f.question }),
-    body: () => ({ title: 'Planted', definition: essay }),
+    // The question has been answered: its type stays (another type is a 400, not a proof).
+    body: () => ({
+      title: 'Planted',
+      definition: { type: 'true_false', points: 1, stem: '<p>Planted</p>', correct: false },
+    }),
   },
   'GET /api/assessment/question/bank/:id/versions/': { params: (f) => ({ id: f.question }) },
   // The category is listed before the question, so its control (a delete, children first) finds
@@ -65,7 +72,8 @@ export const ASSESSMENT_CALLS: Record<string, IdCall> = {
     params: (f) => ({ id: f.assessment }),
     body: () => ({ title: 'Taken over' }),
   },
-  'DELETE /api/assessment/:id/': { params: (f) => ({ id: f.assessment }) },
+  // A draft nobody attempted: its control deletes it (the attempted one would answer 409).
+  'DELETE /api/assessment/:id/': { params: (f) => ({ id: f.draftAssessment }) },
   // Before the page and slot additions (BODY_CALLS): its control names every page and slot.
   'PUT /api/assessment/:id/layout/': {
     params: (f) => ({ id: f.assessment }),
@@ -123,7 +131,7 @@ export const ASSESSMENT_BODY_CALLS: Record<string, IdCall> = {
   },
   'POST /api/assessment/question/': {
     params: () => ({}),
-    body: (f) => ({ kind: 'fixed', page: f.firstPage, questions: [f.question] }),
+    body: (f) => ({ kind: 'fixed', page: f.firstPage, questions: [f.spareQuestion] }),
   },
   'GET /api/assessment/assessment_assign_user/': ofAssessment,
   'POST /api/assessment/assessment_assign_user/': {

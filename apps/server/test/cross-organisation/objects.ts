@@ -187,8 +187,19 @@ async function makeAssessmentObjects(): Promise<AssessmentObjects> {
     userId: acme.learner.user.id,
     items: [{ versionId: essay.versionId, answer: { type: 'essay', text: '<p>Clear exits.</p>' } }],
   });
+  const draft = await makeAssessment(db, {
+    organisationId: acme.org.id,
+    createdBy: acme.admin.user.id,
+    status: 'draft',
+  });
+  const spare = await makeQuestion(db, {
+    organisationId: acme.org.id,
+    createdBy: acme.admin.user.id,
+  });
   return {
     ...bank,
+    draftAssessment: draft.id,
+    spareQuestion: spare.id,
     assessment: id,
     assessmentUuid: created.uuid as string,
     firstPage,
