@@ -180,14 +180,25 @@ export function AttemptScreen({
         >
           <Typography
             variant="h1"
-            sx={{ fontSize: { xs: '1rem', sm: '1.25rem' }, flex: 1, minWidth: 0, fontWeight: 700 }}
+            // A phone gives the title its own line: beside the clock and Submit it kept 5 letters.
+            sx={{
+              fontSize: { xs: '1rem', sm: '1.25rem' },
+              flex: { xs: '1 1 100%', sm: '1 1 0' },
+              minWidth: 0,
+              fontWeight: 700,
+            }}
             noWrap
           >
             {attempt.assessment.title}
           </Typography>
           <SaveIndicator save={a.save} online={a.online} />
           {a.remaining !== null && <Countdown seconds={a.remaining} />}
-          <Button variant="contained" onClick={() => setConfirming(true)} disabled={a.submitting}>
+          <Button
+            variant="contained"
+            onClick={() => setConfirming(true)}
+            disabled={a.submitting}
+            sx={{ ml: { xs: 'auto', sm: 0 } }}
+          >
             Submit
           </Button>
         </Stack>
