@@ -37,7 +37,9 @@ async function categoryFor(db: DbOrTx, auth: Actor, id: number, edit: boolean) {
   return row;
 }
 
-const questionCount = sql<number>`(select count(*)::int from questions q where q.category_id = ${questionCategories.id})`;
+// Drizzle writes a column of a one-table select unqualified ("id"), which inside this subquery
+// would be the question's own id: the category's id is named with its table.
+const questionCount = sql<number>`(select count(*)::int from questions q where q.category_id = ${questionCategories}.${sql.identifier(questionCategories.id.name)})`;
 
 function toCategory(auth: Actor, c: Category, n: number): TQuestionCategory {
   return {

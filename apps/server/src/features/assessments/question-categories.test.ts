@@ -48,6 +48,26 @@ describe('question categories', () => {
     expect(children.json()).toMatchObject({ count: 1, results: [{ name: 'GDPR' }] });
   });
 
+  it('counts the questions filed in each category', async () => {
+    const cat = await create(acme.trainer.token, { name: 'Counted' });
+    const empty = await create(acme.trainer.token, { name: 'Empty one' });
+    for (let i = 0; i < 3; i++)
+      await makeQuestion(db(), {
+        organisationId: acme.org.id,
+        createdBy: null,
+        categoryId: cat.json().id,
+      });
+    const list = await a.get(`${CATS}?page_size=100`, acme.trainer.token);
+    const byName = new Map(
+      list
+        .json()
+        .results.map((c: { name: string; question_count: number }) => [c.name, c.question_count]),
+    );
+    expect(byName.get('Counted')).toBe(3);
+    expect(byName.get('Empty one')).toBe(0);
+    expect(empty.statusCode).toBe(201);
+  });
+
   it('refuses a parent of another organisation, markup in a name and a move under itself', async () => {
     const theirs = await makeQuestionCategory(db(), { organisationId: globex.org.id });
     const res = await create(acme.admin.token, { name: 'Stolen', parent: theirs.id });
