@@ -140,6 +140,28 @@ describe('QuestionRenderer in answer mode', () => {
 });
 
 describe('QuestionRenderer in review and preview modes', () => {
+  it('review calls a graded essay with part of its points partly correct, not incorrect', () => {
+    render(
+      <QuestionRenderer
+        view={v({ type: 'essay', ...base, rubric: [], min_words: null, max_words: null })}
+        answer={{ type: 'essay', text: '<p>Mirrors at bay four.</p>' }}
+        mode="review"
+        points={4}
+        review={{
+          correct: false,
+          score: 3,
+          solution: null,
+          feedback: null,
+          reviewer_feedback: '<p>Good catch.</p>',
+          pending: false,
+        }}
+      />,
+    );
+    expect(screen.getByText('Partly correct')).toBeTruthy();
+    expect(screen.queryByText('Incorrect')).toBeNull();
+    expect(screen.getByText('3 / 4')).toBeTruthy();
+  });
+
   it('review marks the wrong pick and the right answer, and shows the feedback', () => {
     render(
       <QuestionRenderer

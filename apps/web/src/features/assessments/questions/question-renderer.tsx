@@ -64,6 +64,9 @@ function ReviewSummary({ review, points }: { review: QuestionReview; points: num
         <Chip size="small" color="info" label="Waiting for a reviewer" />
       ) : review.correct === true ? (
         <Chip size="small" color="success" label="Correct" />
+      ) : review.correct === false && review.score !== null && review.score > 0 ? (
+        // Partial credit (a graded essay, per-option scoring) is not simply wrong.
+        <Chip size="small" color="warning" label="Partly correct" />
       ) : review.correct === false ? (
         <Chip size="small" color="error" label="Incorrect" />
       ) : null}
