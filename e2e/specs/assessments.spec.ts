@@ -43,6 +43,36 @@ async function shot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
+/**
+ * The outermost elements that reach past the right edge of the screen without a scrolling box
+ * around them: what makes a phone scroll sideways. Empty when the page fits.
+ */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const { overflowX, position } = getComputedStyle(p);
+        if (position === 'fixed') return true;
+        if (overflowX !== 'visible' && p.getBoundingClientRect().right <= width + 1) return true;
+      }
+      return false;
+    };
+    // Fixed bars span the layout viewport, whatever widened it: they show a cause, they are none.
+    const wide = (el: Element) =>
+      el.getBoundingClientRect().right > width + 1 &&
+      getComputedStyle(el).position !== 'fixed' &&
+      !clipped(el);
+    return [...document.body.querySelectorAll('*')]
+      .filter((el) => wide(el) && !(el.parentElement && wide(el.parentElement)))
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        const label = el.getAttribute('aria-label') ?? el.textContent?.slice(0, 40) ?? '';
+        return `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} [${Math.round(r.left)}–${Math.round(r.right)}] ${label}`;
+      });
+  });
+}
+
 /** "9:41" or "1:02:03" from the countdown chip, in seconds. */
 function countdownSeconds(text: string): number {
   return text
@@ -370,13 +400,22 @@ describe('issue 16: an assessment from the question bank to the learner’s grad
           ['mobile-dark', { ...MOBILE, colorScheme: 'dark' }],
         ];
         const settle = (page: Page) => page.waitForLoadState('networkidle').catch(() => undefined);
-        for (const [name, options] of combos) {
+        // What reaches past the screen's right edge, by screenshot: nothing, on a phone too.
+        const wide: Record<string, string[]> = {};
+        const look = async (page: Page, name: string, fullPage = true) => {
+          const offenders = await overflowing(page);
+          if (offenders.length > 0) wide[name] = offenders;
+          await shot(page, name, fullPage);
+        };
+        // ASSESS_SCREENS=mobile-light,desktop-dark narrows the run while fixing a screen.
+        const only = process.env.ASSESS_SCREENS?.split(',');
+        for (const [name, options] of combos.filter(([n]) => !only || only.includes(n))) {
           const { page: a } = await signedInPage('admin', options);
           const errors = collectPageErrors(a);
           await a.goto('/assessment');
           await a.getByRole('link', { name: title }).first().waitFor();
           await settle(a);
-          await shot(a, `${name}-assessments`);
+          await look(a, `${name}-assessments`);
           for (const tab of [
             'questions',
             'details',
@@ -389,36 +428,37 @@ describe('issue 16: an assessment from the question bank to the learner’s grad
             await a.goto(`/assessment/edit-assessment/${assessmentId}?tab=${tab}`);
             await a.getByRole('heading', { level: 1, name: title }).waitFor();
             await settle(a);
-            await shot(a, `${name}-editor-${tab}`);
+            await look(a, `${name}-editor-${tab}`);
           }
           await a.goto(`/assessment/attendees-list/${assessmentId}`);
           await a.getByText(learner.fullname).first().waitFor();
           await settle(a);
-          await shot(a, `${name}-attendees`);
+          await look(a, `${name}-attendees`);
           await a.goto('/assessment/question-bank');
           await a.getByRole('heading', { level: 1, name: 'Question bank' }).waitFor();
           await a.getByRole('table', { name: 'Questions' }).getByText(matching).first().waitFor();
           await settle(a);
-          await shot(a, `${name}-bank`);
+          await look(a, `${name}-bank`);
           await a.getByRole('button', { name: `Edit ${matching}` }).click();
           await a.getByRole('dialog').waitFor();
           await settle(a);
-          await shot(a, `${name}-bank-editor`, false);
+          await look(a, `${name}-bank-editor`, false);
           await a.keyboard.press('Escape');
           await a.getByRole('dialog').waitFor({ state: 'detached' });
           await a.getByRole('button', { name: 'Import', exact: true }).click();
           await a.getByRole('dialog', { name: 'Import questions' }).waitFor();
-          await shot(a, `${name}-bank-import`, false);
+          await look(a, `${name}-bank-import`, false);
           await a.keyboard.press('Escape');
           await a.goto('/assessment/review');
           await a.getByRole('heading', { level: 1, name: 'Grading' }).waitFor();
           await settle(a);
-          await shot(a, `${name}-review`);
+          await look(a, `${name}-review`);
           await a.getByRole('tab', { name: 'Graded' }).click();
           await a.getByText(`${learner.fullname} — ${essay.title}`).first().click();
-          await a.getByRole('form').waitFor();
+          // The feedback editor loads on demand: the shot waits for it, not for its skeleton.
+          await a.getByRole('textbox', { name: 'Feedback to the learner' }).waitFor();
           await settle(a);
-          await shot(a, `${name}-review-graded`);
+          await look(a, `${name}-review-graded`);
           expect(errors).toEqual([]);
 
           const { page: l } = await signedInPage(learner, options);
@@ -426,30 +466,28 @@ describe('issue 16: an assessment from the question bank to the learner’s grad
           await l.goto('/assessment/start');
           await l.getByRole('link', { name: new RegExp(escapeRe(title)) }).waitFor();
           await settle(l);
-          await shot(l, `${name}-my-assessments`);
+          await look(l, `${name}-my-assessments`);
           await l.goto(`/assessment/${uuid}`);
           const begin = l.getByRole('button', { name: /Start a new attempt|Resume attempt/ });
           await begin.waitFor();
           await settle(l);
-          await shot(l, `${name}-start`);
+          await look(l, `${name}-start`);
           await begin.click();
           await l.getByLabel(/^Time left/).waitFor();
+          await l.getByRole('toolbar', { name: 'Text formatting' }).waitFor();
           await settle(l);
-          await shot(l, `${name}-attempt`);
+          await look(l, `${name}-attempt`);
           await l.goto(`/assessment/result/${attemptId}`);
           await l.getByText('6 / 7', { exact: true }).waitFor();
           await settle(l);
-          await shot(l, `${name}-result`);
+          await look(l, `${name}-result`);
           await l.goto(`/assessment/results/${assessmentId}`);
           await l.getByRole('heading', { level: 1 }).waitFor();
           await settle(l);
-          await shot(l, `${name}-results`);
-          // No page may be wider than the screen.
-          expect(
-            await l.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
-          ).toBe(true);
+          await look(l, `${name}-results`);
           expect(learnerErrors).toEqual([]);
         }
+        expect(wide).toEqual({});
       }),
     300_000,
   );
