@@ -165,6 +165,11 @@ export function QuestionTable({
         rowsPerPageOptions={[10, 20, 50, 100]}
         onPageChange={(_, p) => onPage(p + 1)}
         onRowsPerPageChange={(e) => onPageSize(Number(e.target.value))}
+        // At 360 px the page-size chooser pushed the next-page arrow out of the card.
+        sx={{
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' },
+          '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+        }}
       />
     </Paper>
   );
