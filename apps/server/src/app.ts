@@ -112,6 +112,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     genReqId,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The slices' onReady hooks write to the database (their job chains); on a busy machine or
+    // database that can take longer than Fastify's default 10 s, which would fail the start.
+    pluginTimeout: 60_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
