@@ -82,6 +82,14 @@ function countdownSeconds(text: string): number {
     .reduce((total, part) => total * 60 + part, 0);
 }
 
+/** Waits for a dialog's fade-in to end, so its screenshot does not show the page through it. */
+function opaque(page: Page) {
+  return page.waitForFunction(() => {
+    const container = document.querySelector('.MuiDialog-container');
+    return container !== null && getComputedStyle(container).opacity === '1';
+  });
+}
+
 interface Learner {
   username: string;
   password: string;
@@ -441,12 +449,14 @@ describe('issue 16: an assessment from the question bank to the learner’s grad
           await look(a, `${name}-bank`);
           await a.getByRole('button', { name: `Edit ${matching}` }).click();
           await a.getByRole('dialog').waitFor();
+          await opaque(a);
           await settle(a);
           await look(a, `${name}-bank-editor`, false);
           await a.keyboard.press('Escape');
           await a.getByRole('dialog').waitFor({ state: 'detached' });
           await a.getByRole('button', { name: 'Import', exact: true }).click();
           await a.getByRole('dialog', { name: 'Import questions' }).waitFor();
+          await opaque(a);
           await look(a, `${name}-bank-import`, false);
           await a.keyboard.press('Escape');
           await a.goto('/assessment/review');
