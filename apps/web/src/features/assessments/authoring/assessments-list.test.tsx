@@ -137,9 +137,14 @@ describe('AssessmentsPage', () => {
     ).toBeTruthy();
   });
 
-  it('tells a learner the page is not for them', async () => {
-    renderWithApp(<AssessmentsPage />, { roleId: 4 });
-    expect(await screen.findByText(/written by trainers and administrators/)).toBeTruthy();
+  it('sends a learner to their own assessments', async () => {
+    const { router } = renderWithApp(<AssessmentsPage />, {
+      roleId: 4,
+      path: '/assessment',
+      url: '/assessment',
+    });
+    expect(await screen.findByText('Elsewhere')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/assessment/start');
     expect(sent(assessmentOps.list)).toHaveLength(0);
   });
 });

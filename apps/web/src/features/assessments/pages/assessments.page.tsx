@@ -7,11 +7,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.ts';
 import { useSession } from '../../../shared/session/session-context.ts';
-import { AccessNotice } from '../../../shared/ui/access-notice.tsx';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useAssessments, useCopyAssessment, useDeleteAssessment } from '../api/assessments.api.ts';
@@ -55,14 +54,8 @@ export default function AssessmentsPage() {
   const selectedIds = useMemo(() => [...selected], [selected]);
 
   if (!user) return null;
-  if (!staff) {
-    return (
-      <AccessNotice title="Assessments">
-        Assessments are written by trainers and administrators. Your assessments are under My
-        assessments.
-      </AccessNotice>
-    );
-  }
+  // The side menu's Assessment entry leads learners to their own assessments.
+  if (!staff) return <Navigate to="/assessment/start" replace />;
 
   const change = (next: Partial<Filters>) => {
     setFilters((old) => ({ ...old, ...next }));
