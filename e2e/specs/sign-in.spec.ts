@@ -18,6 +18,7 @@ const ADMIN_MENU = [
   'Learning Path',
   'Users',
   'Courses',
+  'Assessment',
   'Organization',
   'Help Desk',
 ];
@@ -26,6 +27,7 @@ const MEMBER_MENU = [
   'Messages',
   'Learning Path',
   'Courses',
+  'Assessment',
   'Organization',
   'Help Desk',
 ];
@@ -35,7 +37,7 @@ const MENUS: Record<DemoUser, { top: string[]; organization: string[] }> = {
   trainer: { top: MEMBER_MENU, organization: ['Video Conferencing'] },
   // A learner's Organization entries (Certification, Event Engine) are not built yet.
   learner: {
-    top: ['Dashboard', 'Messages', 'Learning Path', 'Courses', 'Help Desk'],
+    top: ['Dashboard', 'Messages', 'Learning Path', 'Courses', 'Assessment', 'Help Desk'],
     organization: [],
   },
 };
