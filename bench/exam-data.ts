@@ -18,6 +18,7 @@ export interface ExamData {
   /** Sign-in keys, one per learner, in userIds' order. */
   tokens: string[];
   precreated: number;
+  opensAt: Date;
 }
 
 /**
@@ -89,6 +90,7 @@ export async function seedExam(
     });
     questionIds.push(question.id);
   }
+  const opensAt = new Date(Date.now() + 5_000);
   const assessment = await makeAssessment(db, {
     organisationId: options.organisationId,
     createdBy: options.adminId,
@@ -96,13 +98,16 @@ export async function seedExam(
     title: 'Bench exam',
     // Opens in a moment, so the job's pre-creation (assessments opening within two hours) runs
     // as it would before a real exam; the load starts after the opening.
-    settings: {
-      timeLimitSeconds: 30 * 60,
-      attemptsAllowed: 1,
-      opensAt: new Date(Date.now() + 5_000),
-    },
+    settings: { timeLimitSeconds: 30 * 60, attemptsAllowed: 1, opensAt },
   });
   await assignAssessment(db, assessment.id, userIds);
   const precreated = await options.precreate(new Date());
-  return { assessmentId: assessment.id, uuid: assessment.uuid, userIds, tokens, precreated };
+  return {
+    assessmentId: assessment.id,
+    uuid: assessment.uuid,
+    userIds,
+    tokens,
+    precreated,
+    opensAt,
+  };
 }

@@ -34,6 +34,8 @@ export async function startBenchServers(options: {
   baselineReadyPath: string;
   onStarted: (server: ServerProcess) => void;
   extraAtriumEnv?: Record<string, string>;
+  /** Node flags for Atrium's process (a profile: `--cpu-prof`, not allowed in NODE_OPTIONS). */
+  atriumNodeArgs?: string[];
 }): Promise<BenchServers> {
   const [baselinePort, atriumPort] = await freePorts(2);
   const baselineUrl = `http://127.0.0.1:${baselinePort}`;
@@ -53,21 +55,25 @@ export async function startBenchServers(options: {
     },
   );
   options.onStarted(baseline);
-  const atrium = startServer('atrium', ['--import', 'tsx', path.join(SERVER_DIR, 'src/main.ts')], {
-    cwd: SERVER_DIR,
-    env: childEnv({
-      NODE_ENV: 'production',
-      DATABASE_URL: options.dbUrl,
-      PORT: String(atriumPort),
-      // The content origin on any free port: PORT + 1 might be the baseline's.
-      CONTENT_PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      DATA_DIR: options.dataDir,
-      ...options.extraAtriumEnv,
-    }),
-  });
+  const atrium = startServer(
+    'atrium',
+    [...(options.atriumNodeArgs ?? []), '--import', 'tsx', path.join(SERVER_DIR, 'src/main.ts')],
+    {
+      cwd: SERVER_DIR,
+      env: childEnv({
+        NODE_ENV: 'production',
+        DATABASE_URL: options.dbUrl,
+        PORT: String(atriumPort),
+        // The content origin on any free port: PORT + 1 might be the baseline's.
+        CONTENT_PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        DATA_DIR: options.dataDir,
+        ...options.extraAtriumEnv,
+      }),
+    },
+  );
   options.onStarted(atrium);
   await Promise.all([
     waitUntilReady(baseline, new URL(options.baselineReadyPath, baselineUrl).toString()),

@@ -11,6 +11,8 @@ export interface Sample {
   label: string;
   ms: number;
   status: number;
+  /** When the response arrived (performance.now()). */
+  at?: number;
 }
 
 export class Recorder {
@@ -18,7 +20,7 @@ export class Recorder {
   readonly failures: string[] = [];
 
   add(sample: Sample, detail?: string) {
-    this.samples.push(sample);
+    this.samples.push({ ...sample, at: sample.at ?? performance.now() });
     if ((sample.status < 200 || sample.status >= 300) && this.failures.length < 20) {
       this.failures.push(`${sample.label}: ${sample.status} ${detail ?? ''}`.trim());
     }
@@ -43,6 +45,34 @@ export class Recorder {
 }
 
 export type Summary = ReturnType<Recorder['summary']>;
+
+/**
+ * p95 per label per `bucketMs` of the run (by when the request was sent), as lines: where in the
+ * run the slow requests were (the start window, the saves, the submits).
+ */
+export function timeline(rec: Recorder, labels: readonly string[], began: number, bucketMs = 5000) {
+  const buckets = new Map<number, Map<string, number[]>>();
+  for (const s of rec.samples) {
+    const sent = (s.at ?? 0) - s.ms - began;
+    const b = Math.max(0, Math.floor(sent / bucketMs));
+    const byLabel = buckets.get(b) ?? new Map<string, number[]>();
+    const list = byLabel.get(s.label) ?? [];
+    list.push(s.ms);
+    byLabel.set(s.label, list);
+    buckets.set(b, byLabel);
+  }
+  const lines = [`  from s  ${labels.map((l) => `${l} n/p95`.padStart(16)).join('')}`];
+  for (const b of [...buckets.keys()].sort((x, y) => x - y)) {
+    const cells = labels.map((l) => {
+      const list = (buckets.get(b)!.get(l) ?? []).sort((x, y) => x - y);
+      if (list.length === 0) return ''.padStart(16);
+      const p95 = list[Math.min(list.length - 1, Math.floor(0.95 * list.length))]!;
+      return `${list.length}/${Math.round(p95)}`.padStart(16);
+    });
+    lines.push(`  ${String((b * bucketMs) / 1000).padStart(6)}  ${cells.join('')}`);
+  }
+  return lines.join('\n');
+}
 
 export class Client {
   private readonly agent: http.Agent;

@@ -373,6 +373,12 @@ export const assessmentAttempts = pgTable(
     passed: boolean('passed'),
     /** Answers waiting for a reviewer. */
     pendingManual: integer('pending_manual').notNull().default(0),
+    /**
+     * A pre-created attempt whose layout and empty answers were drawn before the exam opened:
+     * the assessment's `updated_at` it was drawn from. The start takes it over only while that
+     * still matches (and its versions are still current); otherwise it draws afresh.
+     */
+    preparedFor: timestamp('prepared_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

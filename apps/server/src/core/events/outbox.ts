@@ -1,7 +1,8 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { enqueue, STALE_AFTER_MS } from '../jobs/queue.ts';
+import { jobs } from '../jobs/jobs.table.ts';
+import { enqueue, JOBS_CHANNEL, STALE_AFTER_MS } from '../jobs/queue.ts';
 import type { EventSubscriber } from '../module.ts';
 import type { DomainEvent } from './event-bus.ts';
 import { eventDeliveries, eventOutbox } from './outbox.table.ts';
@@ -23,25 +24,26 @@ export const EVENT_JOB_ATTEMPTS = 10;
 
 /**
  * Writes the events a use case raised into the outbox, in the use case's transaction, with one
- * dispatch job each: they exist exactly when the use case's writes do.
+ * dispatch job each: they exist exactly when the use case's writes do. One statement (the rows,
+ * their jobs and the queue's wake-up), since every use case that raises an event pays for it.
  */
 export async function writeToOutbox(tx: DbOrTx, events: readonly DomainEvent[]): Promise<void> {
   for (let i = 0; i < events.length; i += 1000) {
-    const rows = await tx
-      .insert(eventOutbox)
-      .values(
-        events.slice(i, i + 1000).map((e) => ({
-          name: e.name,
-          payload: e.payload as Record<string, unknown>,
-        })),
+    const rows = events
+      .slice(i, i + 1000)
+      .map((e) => sql`(${e.name}::varchar, ${JSON.stringify(e.payload)}::jsonb)`);
+    await tx.execute(sql`
+      with written as (
+        insert into ${eventOutbox} (name, payload)
+        select name, payload from (values ${sql.join(rows, sql`, `)}) as v(name, payload)
+        returning id
+      ), queued as (
+        insert into ${jobs} (type, payload, max_attempts)
+        select 'event.dispatch', jsonb_build_object('eventId', id), ${EVENT_JOB_ATTEMPTS}::int
+        from written
+        returning id
       )
-      .returning({ id: eventOutbox.id });
-    await enqueue(
-      tx,
-      'event.dispatch',
-      rows.map((r) => ({ eventId: r.id })),
-      { maxAttempts: EVENT_JOB_ATTEMPTS },
-    );
+      select pg_notify(${JOBS_CHANNEL}, '') from (select 1 from queued limit 1) as any_job`);
   }
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/auth/actor.ts';
-import type { DbOrTx } from '../../core/db/database.ts';
+import type { Db, DbOrTx } from '../../core/db/database.ts';
+import { preparedPer } from '../../core/db/prepared.ts';
 import { forbidden, notFound } from '../../core/errors/app-error.ts';
 import {
   assessmentAttempts,
@@ -72,7 +73,11 @@ export function learnerTiming(a: Assessment, rows: readonly OverrideRow[]): Lear
 }
 
 /** The overrides naming the user or their department. */
-async function overridesFor(db: DbOrTx, assessmentId: number, userId: number) {
+function overridesQuery(
+  db: DbOrTx,
+  assessmentId: SQLWrapper | number,
+  userId: SQLWrapper | number,
+) {
   return db
     .select()
     .from(assessmentOverrides)
@@ -90,38 +95,54 @@ async function overridesFor(db: DbOrTx, assessmentId: number, userId: number) {
     );
 }
 
+const overridesFor = (db: DbOrTx, assessmentId: number, userId: number) =>
+  overridesQuery(db, assessmentId, userId);
+
 /**
  * Whether the user is assigned (directly or by department) or enrolled in its course. The
  * assessment's columns are written out: drizzle renders a column unqualified in a select, and
  * `id` inside the subquery would then be the assignment's own.
  */
-const assignedSql = (userId: number) => sql<boolean>`exists (
+const assignedSql = (userId: SQLWrapper) => sql<boolean>`exists (
   select 1 from assessment_assignments aa
   where aa.assessment_id = assessments.id
     and (aa.user_id = ${userId}
          or aa.department_id = (select up.department_id from user_profiles up where up.user_id = ${userId})))`;
-const enrolledSql = (userId: number) => sql<boolean>`(assessments.course_id is not null and exists (
+const enrolledSql = (
+  userId: SQLWrapper,
+) => sql<boolean>`(assessments.course_id is not null and exists (
   select 1 from course_enrolments ce
   where ce.course_id = assessments.course_id and ce.user_id = ${userId}
     and ce.status in ('enrolled', 'completed')))`;
 
+/** The two reads of every start (the exam's opening minute), built and planned once. */
+const takingStatements = preparedPer((db) => ({
+  assessment: db
+    .select({
+      a: assessments,
+      assigned: assignedSql(sql.placeholder('userId')),
+      enrolled: enrolledSql(sql.placeholder('userId')),
+    })
+    .from(assessments)
+    .where(eq(assessments.uuid, sql.placeholder('uuid')))
+    .prepare('assessments_for_taking'),
+  overrides: overridesQuery(db, sql.placeholder('assessmentId'), sql.placeholder('userId')).prepare(
+    'assessments_taker_overrides',
+  ),
+}));
+
 /**
  * The assessment at `uuid` for a taker: 404 when it does not exist for them, 403 when they may
  * not take it (`forStart`) — the start page itself is shown to whoever may see it, with why not.
+ * Prepared reads on the pool: ctx.db, never a transaction.
  */
 export async function loadForTaking(
-  db: DbOrTx,
+  db: Db,
   actor: Actor,
   uuid: string,
 ): Promise<Takeable & { mayTake: boolean }> {
-  const [row] = await db
-    .select({
-      a: assessments,
-      assigned: assignedSql(actor.userId),
-      enrolled: enrolledSql(actor.userId),
-    })
-    .from(assessments)
-    .where(eq(assessments.uuid, uuid));
+  const statements = takingStatements(db);
+  const [row] = await statements.assessment.execute({ userId: actor.userId, uuid });
   if (!row) throw notFound(NOT_FOUND);
   const facts = {
     organisationId: row.a.organisationId,
@@ -133,8 +154,11 @@ export async function loadForTaking(
   const mayTake = canTake(actor, facts);
   if (!mayTake && row.a.status === 'published' && !facts.assigned && !facts.enrolled)
     throw forbidden('This assessment is not assigned to you.');
-  const timing = learnerTiming(row.a, await overridesFor(db, row.a.id, actor.userId));
-  return { assessment: row.a, timing, mayTake };
+  const overrides = await statements.overrides.execute({
+    assessmentId: row.a.id,
+    userId: actor.userId,
+  });
+  return { assessment: row.a, timing: learnerTiming(row.a, overrides), mayTake };
 }
 
 /** The timing of one attempt's learner (the time-out job and the view need no actor). */
@@ -144,7 +168,8 @@ export async function timingOf(db: DbOrTx, a: Assessment, userId: number): Promi
 
 /**
  * An attempt and its assessment, for its learner only: someone else's attempt, or one in another
- * organisation, does not exist for the caller. `lock` takes the attempt's row lock.
+ * organisation, does not exist for the caller. `lock` takes the attempt's row lock (in the
+ * caller's transaction); without a lock, readOwnAttempt() is the same read, prepared.
  */
 export async function loadOwnAttempt(
   db: DbOrTx,
@@ -158,10 +183,36 @@ export async function loadOwnAttempt(
     .innerJoin(assessments, eq(assessments.id, assessmentAttempts.assessmentId))
     .where(eq(assessmentAttempts.id, attemptId));
   const [row] = lock ? await query.for('update', { of: assessmentAttempts }) : await query;
+  return ownOrNotFound(actor, row);
+}
+
+function ownOrNotFound(
+  actor: Actor,
+  row: { attempt: Attempt; assessment: Assessment } | undefined,
+): { attempt: Attempt; assessment: Assessment } {
   if (!row || !ownsAttempt(actor, row.attempt)) throw notFound(ATTEMPT_NOT_FOUND);
   if (!actor.isSuperadmin && row.assessment.organisationId !== actor.organisationId)
     throw notFound(ATTEMPT_NOT_FOUND);
   return row;
+}
+
+const ownAttemptStatement = preparedPer((db) =>
+  db
+    .select({ attempt: assessmentAttempts, assessment: assessments })
+    .from(assessmentAttempts)
+    .innerJoin(assessments, eq(assessments.id, assessmentAttempts.assessmentId))
+    .where(eq(assessmentAttempts.id, sql.placeholder('id')))
+    .prepare('assessments_own_attempt'),
+);
+
+/** loadOwnAttempt() without a lock, prepared: every save of an exam reads it (ctx.db only). */
+export async function readOwnAttempt(
+  db: Db,
+  actor: Actor,
+  attemptId: number,
+): Promise<{ attempt: Attempt; assessment: Assessment }> {
+  const [row] = await ownAttemptStatement(db).execute({ id: attemptId });
+  return ownOrNotFound(actor, row);
 }
 
 /** Why a new attempt cannot start now, and when the next may (pure: the start page and start). */

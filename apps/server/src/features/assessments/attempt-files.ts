@@ -13,7 +13,7 @@ import {
   assessments,
 } from '../../schema/assessments.table.ts';
 import { isReviewerOf } from './assessment.access.ts';
-import { ATTEMPT_NOT_FOUND, loadOwnAttempt } from './attempt-access.ts';
+import { ATTEMPT_NOT_FOUND, readOwnAttempt } from './attempt-access.ts';
 import { layoutItems } from './attempt-layout.ts';
 import { CLOSED, TIME_UP } from './attempt-save.ts';
 import { clockOf, layoutOf, loadDefinitions } from './attempt-view.ts';
@@ -37,7 +37,7 @@ export async function uploadAttemptFile(
   request: FastifyRequest,
   now: Date,
 ) {
-  const { attempt, assessment } = await loadOwnAttempt(ctx.db, actor, attemptId);
+  const { attempt, assessment } = await readOwnAttempt(ctx.db, actor, attemptId);
   if (attempt.status !== 'in_progress') throw conflict(CLOSED);
   const phase = clockOf(attempt, assessment.graceSeconds, now).phase;
   if (phase === 'overdue') throw conflict(TIME_UP);

@@ -72,9 +72,11 @@ export async function buildAttemptResult(
     .where(eq(assessmentAnswers.attemptId, attemptId))
     .orderBy(asc(assessmentAnswers.item));
 
-  const pages = visible.responses
-    ? pagesOf(attempt.layout as AttemptLayout | null, answers, visible)
-    : [];
+  // A pre-created attempt's prepared draw is not shown before it starts.
+  const pages =
+    visible.responses && attempt.status !== 'not_started'
+      ? pagesOf(attempt.layout as AttemptLayout | null, answers, visible)
+      : [];
   return {
     ...summary,
     assessment: { id: assessment.id, uuid: assessment.uuid, title: assessment.title },

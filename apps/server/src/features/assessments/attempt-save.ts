@@ -7,12 +7,11 @@ import type {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
-import type { Tx } from '../../core/db/database.ts';
-import { runInTransaction } from '../../core/db/transaction.ts';
+import { type Db, queryRows } from '../../core/db/database.ts';
 import { badRequest, conflict } from '../../core/errors/app-error.ts';
 import { sanitiseRichText } from '../../core/text/sanitise.ts';
-import { assessmentAnswers, assessmentAttemptFiles } from '../../schema/assessments.table.ts';
-import { type Attempt, loadOwnAttempt } from './attempt-access.ts';
+import { assessmentAttemptFiles } from '../../schema/assessments.table.ts';
+import { type Attempt, readOwnAttempt } from './attempt-access.ts';
 import { layoutItems } from './attempt-layout.ts';
 import { LOST_SESSION } from './attempt-submit.ts';
 import { clockOf, layoutOf, loadDefinitions } from './attempt-view.ts';
@@ -22,8 +21,13 @@ import { answerProblem } from './scoring.ts';
  * Saving answers as the learner goes (issue 16). Idempotent per item by sequence number: a save
  * overwrites only a lower stored sequence, so a retried request changes nothing and a delayed
  * one cannot overwrite a newer answer. Everything is checked before anything is written: one bad
- * item refuses the whole request (400 naming it) and stores nothing. Under the attempt's row lock,
- * so a save racing the submit either lands before it or gets 409.
+ * item refuses the whole request (400 naming it) and stores nothing.
+ *
+ * The hot path of an exam (every learner, every few seconds), so it is two statements and no
+ * transaction: a plain read of the attempt to check the request against, then one write that
+ * re-checks, under the attempt's share lock, what the read decided on (still in progress, still
+ * this session). The submit takes the attempt's row lock for update, so a save racing it either
+ * lands before it (and is scored) or finds the attempt closed and writes nothing.
  */
 
 export const TIME_UP = 'Time is up; you can still submit.';
@@ -38,54 +42,69 @@ export async function saveAnswers(
   input: TAttemptSaveInput,
   now: Date,
 ): Promise<TAttemptSaveResult> {
-  return runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
-    const { attempt, assessment } = await loadOwnAttempt(tx, actor, attemptId, true);
-    if (attempt.status !== 'in_progress') throw conflict(CLOSED);
-    if (input.session !== attempt.sessionKey) throw conflict(LOST_SESSION);
-    const clock = clockOf(attempt, assessment.graceSeconds, now);
-    if (clock.phase === 'overdue') throw conflict(TIME_UP);
-    if (clock.phase !== 'in_progress') throw conflict(CLOSED);
+  const { attempt, assessment } = await readOwnAttempt(ctx.db, actor, attemptId);
+  const refuse = (a: Attempt) => {
+    if (a.status !== 'in_progress') return conflict(CLOSED);
+    if (input.session !== a.sessionKey) return conflict(LOST_SESSION);
+    return null;
+  };
+  const refused = refuse(attempt);
+  if (refused) throw refused;
+  const clock = clockOf(attempt, assessment.graceSeconds, now);
+  if (clock.phase === 'overdue') throw conflict(TIME_UP);
+  if (clock.phase !== 'in_progress') throw conflict(CLOSED);
 
-    const answers = await checkedAnswers(tx, attempt, input.answers);
-    const values = input.answers.map(
-      (s) =>
-        sql`(${s.item}::int, ${s.seq}::int, ${s.answer !== undefined}::boolean, ${
-          s.answer === undefined || s.answer === null ? null : JSON.stringify(answers.get(s.item))
-        }::jsonb, ${s.flagged ?? null}::boolean)`,
-    );
-    await tx.execute(sql`
+  const answers = await checkedAnswers(ctx.db, attempt, input.answers);
+  const values = input.answers.map(
+    (s) =>
+      sql`(${s.item}::int, ${s.seq}::int, ${s.answer !== undefined}::boolean, ${
+        s.answer === undefined || s.answer === null ? null : JSON.stringify(answers.get(s.item))
+      }::jsonb, ${s.flagged ?? null}::boolean)`,
+  );
+  const items = sql.join(
+    input.answers.map((s) => sql`${s.item}::int`),
+    sql`, `,
+  );
+  const held = await queryRows<{
+    live: number;
+    item: number;
+    seq: number;
+    saved_at: string | Date;
+  }>(
+    ctx.db,
+    sql`
+    with live as (
+      select id from assessment_attempts
+      where id = ${attempt.id} and status = 'in_progress' and session_key = ${input.session}
+      for share
+    ), written as (
       update assessment_attempt_answers t
       set seq = v.seq,
           answer = case when v.has_answer then v.answer else t.answer end,
           flagged = coalesce(v.flagged, t.flagged),
           saved_at = ${now.toISOString()}::timestamptz
       from (values ${sql.join(values, sql`, `)}) as v(item, seq, has_answer, answer, flagged)
-      where t.attempt_id = ${attempt.id} and t.item = v.item and t.seq < v.seq`);
-    const held = await tx
-      .select({
-        item: assessmentAnswers.item,
-        seq: assessmentAnswers.seq,
-        savedAt: assessmentAnswers.savedAt,
-      })
-      .from(assessmentAnswers)
-      .where(
-        and(
-          eq(assessmentAnswers.attemptId, attempt.id),
-          inArray(
-            assessmentAnswers.item,
-            input.answers.map((s) => s.item),
-          ),
-        ),
-      );
-    return {
-      saved: held.map((h) => ({
-        item: h.item,
-        seq: h.seq,
-        saved_at: (h.savedAt ?? now).toISOString(),
-      })),
-      ...clock,
-    };
-  });
+      where t.attempt_id = (select id from live) and t.item = v.item and t.seq < v.seq
+      returning t.item, t.seq, t.saved_at
+    )
+    select (select count(*) from live)::int as live, t.item, coalesce(w.seq, t.seq) as seq,
+           coalesce(w.saved_at, t.saved_at) as saved_at
+    from assessment_attempt_answers t left join written w on w.item = t.item
+    where t.attempt_id = ${attempt.id} and t.item in (${items})`,
+  );
+  if (held.length === 0 || Number(held[0]!.live) === 0) {
+    // Submitted or resumed elsewhere between the read and the write: say which.
+    const again = await readOwnAttempt(ctx.db, actor, attemptId);
+    throw refuse(again.attempt) ?? conflict(CLOSED);
+  }
+  return {
+    saved: held.map((h) => ({
+      item: Number(h.item),
+      seq: Number(h.seq),
+      saved_at: (h.saved_at ? new Date(h.saved_at) : now).toISOString(),
+    })),
+    ...clock,
+  };
 }
 
 /**
@@ -94,7 +113,7 @@ export async function saveAnswers(
  * Returns the answers as they will be stored (essays sanitised, file names the server's).
  */
 async function checkedAnswers(
-  tx: Tx,
+  db: Db,
   attempt: Attempt,
   saves: Save[],
 ): Promise<Map<number, TQuestionAnswer>> {
@@ -109,10 +128,11 @@ async function checkedAnswers(
   if (Object.keys(errors).length > 0) throw badRequest('Some answers cannot be saved.', errors);
 
   const definitions = await loadDefinitions(
-    tx,
+    db,
     saves.map((s) => items.get(s.item)!.versionId),
+    db,
   );
-  const uploads = await uploadsOf(tx, attempt.id, saves);
+  const uploads = await uploadsOf(db, attempt.id, saves);
   const checkOne = (s: Save, given: TQuestionAnswer): TQuestionAnswer | string => {
     const q = definitions.get(items.get(s.item)!.versionId) as TQuestionDefinition;
     let answer = given;
@@ -141,7 +161,7 @@ async function checkedAnswers(
   return out;
 }
 
-async function uploadsOf(tx: Tx, attemptId: number, saves: Save[]) {
+async function uploadsOf(tx: Db, attemptId: number, saves: Save[]) {
   const ids = saves
     .flatMap((s) => (s.answer?.type === 'file_upload' ? s.answer.files : []))
     .map((f) => f.id);

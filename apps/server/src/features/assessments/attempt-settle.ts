@@ -6,6 +6,7 @@ import {
   assessmentAttempts,
   assessments,
 } from '../../schema/assessments.table.ts';
+import type { Assessment, Attempt } from './attempt-access.ts';
 import { round2 } from './scoring.ts';
 import './assessments.events.ts';
 
@@ -56,9 +57,46 @@ export async function settleAttempt(
     })
     .from(assessmentAnswers)
     .where(eq(assessmentAnswers.attemptId, attemptId));
-  const score = round2(Number(totals?.score ?? 0));
-  const maxScore = round2(Number(totals?.max ?? 0));
-  const pendingManual = Number(totals?.pending ?? 0);
+  return settleTotals(
+    tx,
+    emit,
+    attempt,
+    assessment,
+    {
+      score: Number(totals?.score ?? 0),
+      maxScore: Number(totals?.max ?? 0),
+      pendingManual: Number(totals?.pending ?? 0),
+    },
+    now,
+    options,
+  );
+}
+
+/** An attempt's answers summed: points scored, points possible, answers waiting for a reviewer. */
+export interface AttemptTotals {
+  score: number;
+  maxScore: number;
+  pendingManual: number;
+}
+
+/**
+ * The settlement itself, from totals the caller computed under the attempt's row lock (the
+ * submit has just scored every answer, so it need not read them back). `set` joins the caller's
+ * own changes (the submit's status and dates) to the one update of the attempt. `attempt` is the
+ * row as it was before this settlement.
+ */
+export async function settleTotals(
+  tx: Tx,
+  emit: UnitOfWork['emit'],
+  attempt: Attempt,
+  assessment: Assessment,
+  totals: AttemptTotals,
+  now: Date,
+  options: { regrade?: boolean; set?: Partial<typeof assessmentAttempts.$inferInsert> } = {},
+): Promise<SettledAttempt> {
+  const score = round2(totals.score);
+  const maxScore = round2(totals.maxScore);
+  const pendingManual = totals.pendingManual;
   // An assessment worth nothing cannot be failed on points; 0 % then, and passed only at mark 0.
   const percent = maxScore > 0 ? round2((score / maxScore) * 100) : 0;
   const passed = percent >= assessment.passMark;
@@ -73,6 +111,7 @@ export async function settleAttempt(
   await tx
     .update(assessmentAttempts)
     .set({
+      ...options.set,
       status,
       score,
       maxScore,
@@ -82,12 +121,12 @@ export async function settleAttempt(
       gradedAt: status === 'graded' ? (wasGraded && !changed ? attempt.gradedAt : now) : null,
       updatedAt: now,
     })
-    .where(eq(assessmentAttempts.id, attemptId));
+    .where(eq(assessmentAttempts.id, attempt.id));
 
   if (status === 'graded' && (changed || options.regrade)) {
     const common = {
       assessmentId: assessment.id,
-      attemptId,
+      attemptId: attempt.id,
       userId: attempt.userId,
       organisationId: assessment.organisationId,
       courseId: assessment.courseId,

@@ -1,5 +1,5 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import type { TAttemptSession, TAttemptStart, TQuestionDefinition } from '@atrium/contract';
+import { randomBytes } from 'node:crypto';
+import type { TAttemptSession, TAttemptStart } from '@atrium/contract';
 import argon2 from 'argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/auth/actor.ts';
@@ -7,7 +7,7 @@ import type { AppContext } from '../../core/context.ts';
 import { queryRows, type Tx } from '../../core/db/database.ts';
 import { runInTransaction, type UnitOfWork } from '../../core/db/transaction.ts';
 import { conflict, fieldError } from '../../core/errors/app-error.ts';
-import { assessmentAttempts } from '../../schema/assessments.table.ts';
+import { assessmentAnswers, assessmentAttempts } from '../../schema/assessments.table.ts';
 import { loadLayout } from './assessment.detail.ts';
 import {
   type Assessment,
@@ -16,10 +16,10 @@ import {
   loadForTaking,
   startBlock,
 } from './attempt-access.ts';
-import { buildLayout, DrawShortage, drawQuestions, layoutItems } from './attempt-layout.ts';
+import { drawAttempt, loadDrawSource } from './attempt-prepare.ts';
 import { submitLocked } from './attempt-submit.ts';
-import { attemptView, loadDefinitions } from './attempt-view.ts';
-import { attemptsOf, createAnswerRows, loadPlan } from './attempts.repository.ts';
+import { attemptView } from './attempt-view.ts';
+import { attemptsOf, createAnswerRows, readAttemptsOf } from './attempts.repository.ts';
 import { attemptDeadline, attemptPhase, expiresAt, submittedAt } from './deadline.ts';
 import { finalGrade } from './grading-method.ts';
 import { markVersionsUsed } from './question-bank.service.ts';
@@ -33,8 +33,6 @@ import './assessments.events.ts';
  * stored with the attempt, with one empty answer row per item.
  */
 
-/** A random source from the operating system: draws and shuffles must not be predictable. */
-const secureRandom = () => randomInt(0, 2 ** 47) / 2 ** 47;
 const newSessionKey = () => randomBytes(24).toString('base64url');
 
 /** The start page: the learner's timing and attempts, and whether (why not) they may start. */
@@ -46,7 +44,7 @@ export async function startPage(
 ): Promise<TAttemptStart> {
   const { assessment: a, timing, mayTake } = await loadForTaking(ctx.db, actor, uuid);
   const [attempts, layout, closesAt] = await Promise.all([
-    attemptsOf(ctx.db, a.id, actor.userId),
+    readAttemptsOf(ctx.db, a.id, actor.userId),
     loadLayout(ctx.db, a.id, a.organisationId),
     effectiveClose(ctx.db, a, actor.userId),
   ]);
@@ -125,11 +123,21 @@ export async function startAttempt(
 ): Promise<TAttemptSession> {
   const { assessment: a, timing, mayTake } = await loadForTaking(ctx.db, actor, uuid);
   if (!mayTake) throw conflict('This assessment is not published.');
-  const before = await attemptsOf(ctx.db, a.id, actor.userId);
+  const before = await readAttemptsOf(ctx.db, a.id, actor.userId);
   // Resuming needs no password (a reload must not ask for it); a new attempt does.
   if (!before.some((t) => t.status === 'in_progress')) await checkPassword(a, input.password);
 
   const session = newSessionKey();
+  const prepared = before.find((t) => t.status === 'not_started' && t.preparedFor !== null);
+  if (
+    prepared &&
+    !before.some((t) => t.status === 'in_progress') &&
+    startBlock(now, timing, before, a.attemptDelaySeconds).reason === null
+  ) {
+    const taken = await takeOverPrepared(ctx, a, timing, prepared, session, now);
+    if (taken)
+      return { session, attempt: await attemptView(ctx.db, taken, a, now, { fresh: true }) };
+  }
   const attempt = await runInTransaction(ctx.db, ctx.bus, async (uow) => {
     const { tx } = uow;
     await tx.execute(
@@ -146,7 +154,8 @@ export async function startAttempt(
         .from(assessmentAttempts)
         .where(eq(assessmentAttempts.id, running.id))
         .for('update');
-      if (locked?.status === 'in_progress') await submitLocked(uow, locked, a, now, 'timeout');
+      if (locked?.status === 'in_progress')
+        await submitLocked(uow, locked, a, now, 'timeout', ctx.db);
       running.status = 'submitted';
       running.submittedAt = submittedAt(now, running.deadlineAt, 'timeout');
     }
@@ -156,6 +165,63 @@ export async function startAttempt(
     return begin(uow, a, timing, attempts, session, actor.userId, now);
   });
   return { session, attempt: await attemptView(ctx.db, attempt, a, now) };
+}
+
+/**
+ * The exam's opening minute: the learner's pre-created attempt with its prepared draw
+ * (attempt-prepare.ts) becomes theirs in one conditional update, no drawing and no inserts. The
+ * update itself checks that the draw is still good: the attempt still waiting, drawn for the
+ * assessment as it is now, every version drawn still its question's current one. A concurrent
+ * start (another tab) that took it first, or a draw gone stale, returns null: the caller then
+ * goes the ordinary way, which resumes the running attempt or draws afresh.
+ */
+async function takeOverPrepared(
+  ctx: AppContext,
+  a: Assessment,
+  timing: LearnerTiming,
+  prepared: Attempt,
+  session: string,
+  now: Date,
+): Promise<Attempt | null> {
+  const deadline = attemptDeadline({
+    startedAt: now,
+    timeLimitSeconds: a.timeLimitSeconds,
+    closesAt: a.closesAt,
+    overrides: timing.overrides,
+  });
+  return runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+    const [row] = await tx
+      .update(assessmentAttempts)
+      .set({
+        status: 'in_progress',
+        sessionKey: session,
+        startedAt: now,
+        deadlineAt: deadline,
+        expiresAt: deadline ? expiresAt(deadline, a.graceSeconds) : null,
+        updatedAt: now,
+      })
+      .where(
+        sql`${assessmentAttempts.id} = ${prepared.id}
+          and ${assessmentAttempts.status} = 'not_started'
+          and ${assessmentAttempts.layout} is not null
+          and ${assessmentAttempts.preparedFor} = (select updated_at from assessments where id = ${a.id})
+          and not exists (
+            select 1 from assessment_attempt_answers x
+            join question_versions v on v.id = x.question_version_id
+            join questions q on q.id = v.question_id
+            where x.attempt_id = ${prepared.id} and q.current_version <> v.version)`,
+      )
+      .returning();
+    if (!row) return null;
+    emit('assessment.started', {
+      assessmentId: a.id,
+      attemptId: row.id,
+      userId: row.userId,
+      organisationId: a.organisationId,
+      proctored: a.proctored,
+    });
+    return row;
+  });
 }
 
 async function resume(tx: Tx, attempt: Attempt, session: string, now: Date) {
@@ -177,19 +243,7 @@ async function begin(
   now: Date,
 ): Promise<Attempt> {
   const { tx, emit } = uow;
-  const plan = await loadPlan(tx, a);
-  let drawn: ReturnType<typeof drawQuestions>;
-  try {
-    drawn = drawQuestions(plan, a.shuffleQuestions, secureRandom);
-  } catch (err) {
-    if (err instanceof DrawShortage) throw conflict(`This assessment cannot start: ${err.message}`);
-    throw err;
-  }
-  const versionIds = drawn.flatMap((p) => p.questions.map((q) => q.c.versionId));
-  if (versionIds.length === 0) throw conflict('This assessment has no questions yet.');
-  const definitions: Map<number, TQuestionDefinition> = await loadDefinitions(tx, versionIds);
-  const layout = buildLayout(drawn, definitions, a.shuffleOptions, secureRandom);
-  const items = layoutItems(layout);
+  const { layout, items, versionIds, maxScore } = drawAttempt(a, await loadDrawSource(tx, a));
   const deadline = attemptDeadline({
     startedAt: now,
     timeLimitSeconds: a.timeLimitSeconds,
@@ -203,11 +257,15 @@ async function begin(
     startedAt: now,
     deadlineAt: deadline,
     expiresAt: deadline ? expiresAt(deadline, a.graceSeconds) : null,
-    maxScore: items.reduce((sum, i) => sum + i.points, 0),
+    maxScore,
+    preparedFor: null,
     updatedAt: now,
   };
-  // A pre-created attempt (not_started) is taken over, keeping its number.
+  // A pre-created attempt (not_started) is taken over, keeping its number; a draw prepared for
+  // it that the start could not use (the assessment or a question changed since) goes.
   const waiting = attempts.find((t) => t.status === 'not_started');
+  if (waiting?.preparedFor)
+    await tx.delete(assessmentAnswers).where(eq(assessmentAnswers.attemptId, waiting.id));
   const [row] = waiting
     ? await tx
         .update(assessmentAttempts)

@@ -2,19 +2,17 @@ import type { TAttemptResult, TQuestionDefinition } from '@atrium/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
+import type { Db } from '../../core/db/database.ts';
 import { runInTransaction, type UnitOfWork } from '../../core/db/transaction.ts';
 import { conflict } from '../../core/errors/app-error.ts';
-import {
-  assessmentAnswers,
-  assessmentAttempts,
-  questionVersions,
-} from '../../schema/assessments.table.ts';
+import { assessmentAnswers } from '../../schema/assessments.table.ts';
 import { type Assessment, type Attempt, loadOwnAttempt } from './attempt-access.ts';
 import { withPoints } from './attempt-layout.ts';
 import { buildAttemptResult } from './attempt-result.ts';
-import { settleAttempt } from './attempt-settle.ts';
+import { settleTotals } from './attempt-settle.ts';
+import { loadDefinitions } from './attempt-view.ts';
 import { attemptPhase, submittedAt } from './deadline.ts';
-import { scoreAnswer } from './scoring.ts';
+import { round2, scoreAnswer } from './scoring.ts';
 import './assessments.events.ts';
 
 /**
@@ -33,23 +31,37 @@ export async function submitLocked(
   assessment: Assessment,
   now: Date,
   by: 'learner' | 'timeout',
+  /** ctx.db: the versions answered come from the definitions cache (they are used, frozen). */
+  cacheOwner?: Db,
 ): Promise<void> {
   const { tx, emit } = uow;
   const rows = await tx
     .select({
       item: assessmentAnswers.item,
+      versionId: assessmentAnswers.questionVersionId,
       answer: assessmentAnswers.answer,
       maxScore: assessmentAnswers.maxScore,
-      definition: questionVersions.definition,
     })
     .from(assessmentAnswers)
-    .innerJoin(questionVersions, eq(questionVersions.id, assessmentAnswers.questionVersionId))
     .where(eq(assessmentAnswers.attemptId, attempt.id));
-  if (rows.length > 0) {
-    const scored = rows.map((r) => {
-      const s = scoreAnswer(withPoints(r.definition as TQuestionDefinition, r.maxScore), r.answer);
-      return sql`(${r.item}::int, ${s.needsReview ? null : s.score}::numeric, ${JSON.stringify(s.detail)}::jsonb, ${s.needsReview}::boolean)`;
-    });
+  const definitions = await loadDefinitions(
+    cacheOwner ?? tx,
+    rows.map((r) => r.versionId),
+    cacheOwner,
+  );
+  // The totals settle the attempt without reading the answers back: each score rounded as the
+  // column stores it, so the sum is the one the database would make.
+  const totals = { score: 0, maxScore: 0, pendingManual: 0 };
+  const scored = rows.map((r) => {
+    const q = definitions.get(r.versionId) as TQuestionDefinition;
+    const s = scoreAnswer(withPoints(q, r.maxScore), r.answer);
+    const score = s.needsReview ? null : round2(s.score);
+    totals.score += score ?? 0;
+    totals.maxScore += r.maxScore;
+    if (s.needsReview) totals.pendingManual += 1;
+    return sql`(${r.item}::int, ${score}::numeric, ${JSON.stringify(s.detail)}::jsonb, ${s.needsReview}::boolean)`;
+  });
+  if (scored.length > 0) {
     // One statement for all items, not one per answer.
     await tx.execute(sql`
       update assessment_attempt_answers t
@@ -57,24 +69,20 @@ export async function submitLocked(
       from (values ${sql.join(scored, sql`, `)}) as v(item, score, detail, needs_grading)
       where t.attempt_id = ${attempt.id} and t.item = v.item`);
   }
-  await tx
-    .update(assessmentAttempts)
-    .set({
-      status: 'submitted',
+  const settled = await settleTotals(tx, emit, attempt, assessment, totals, now, {
+    set: {
       submittedAt: submittedAt(now, attempt.deadlineAt, by),
       submittedBy: by,
       sessionKey: null,
-      updatedAt: now,
-    })
-    .where(eq(assessmentAttempts.id, attempt.id));
-  const settled = await settleAttempt(tx, emit, attempt.id, now);
+    },
+  });
   emit('assessment.submitted', {
     assessmentId: assessment.id,
     attemptId: attempt.id,
     userId: attempt.userId,
     organisationId: assessment.organisationId,
     by,
-    pendingManual: settled?.pendingManual ?? 0,
+    pendingManual: settled.pendingManual,
   });
 }
 
@@ -97,7 +105,14 @@ export async function submitAttempt(
     if (input.session !== undefined && input.session !== attempt.sessionKey)
       throw conflict(LOST_SESSION);
     const phase = attemptPhase(now, attempt.deadlineAt, assessment.graceSeconds);
-    await submitLocked(uow, attempt, assessment, now, phase === 'expired' ? 'timeout' : 'learner');
+    await submitLocked(
+      uow,
+      attempt,
+      assessment,
+      now,
+      phase === 'expired' ? 'timeout' : 'learner',
+      ctx.db,
+    );
   });
   return buildAttemptResult(ctx.db, actor, attemptId, now);
 }

@@ -5,12 +5,13 @@ import type {
   TQuestionDefinition,
   TReviewOptions,
 } from '@atrium/contract';
-import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../core/db/database.ts';
-import { assessmentAnswers, questionVersions } from '../../schema/assessments.table.ts';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../core/db/database.ts';
+import { assessmentAnswers } from '../../schema/assessments.table.ts';
 import type { Assessment, Attempt } from './attempt-access.ts';
 import { type AttemptLayout, itemView, layoutItems, withPoints } from './attempt-layout.ts';
 import { attemptPhase, expiresAt, remainingSeconds } from './deadline.ts';
+import { questionDefinitions } from './question-versions.cache.ts';
 import { scoreAnswer } from './scoring.ts';
 
 /**
@@ -53,17 +54,16 @@ export function clockOf(
   };
 }
 
-/** The definitions of the versions an attempt asks, by version id. */
-export async function loadDefinitions(
+/**
+ * The definitions of the versions an attempt asks, by version id. `cacheOwner` (ctx.db, never a
+ * transaction) lets the used ones come from memory (question-versions.cache.ts).
+ */
+export function loadDefinitions(
   db: DbOrTx,
   versionIds: readonly number[],
+  cacheOwner?: Db,
 ): Promise<Map<number, TQuestionDefinition>> {
-  if (versionIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: questionVersions.id, definition: questionVersions.definition })
-    .from(questionVersions)
-    .where(inArray(questionVersions.id, [...new Set(versionIds)]));
-  return new Map(rows.map((r) => [r.id, r.definition as TQuestionDefinition]));
+  return questionDefinitions(db, versionIds, cacheOwner);
 }
 
 /** The question's feedback for a scored answer: general, then the one for right or wrong. */
@@ -74,20 +74,29 @@ export function feedbackText(q: TQuestionDefinition, correct: boolean | null): s
   return text === '' ? null : text;
 }
 
+/**
+ * The view of a running attempt. `options.fresh`: the attempt was just taken over with its
+ * prepared, still empty answers, so there is nothing saved to read.
+ */
 export async function attemptView(
-  db: DbOrTx,
+  db: Db,
   attempt: Attempt,
   assessment: Assessment,
   now: Date,
+  options: { fresh?: boolean } = {},
 ): Promise<TAttemptView> {
-  const layout = layoutOf(attempt);
+  // A pre-created attempt holds its prepared draw: nothing of it shows before it starts.
+  const layout = attempt.status === 'not_started' ? { pages: [] } : layoutOf(attempt);
   const items = layoutItems(layout);
   const [definitions, answers] = await Promise.all([
     loadDefinitions(
       db,
       items.map((i) => i.versionId),
+      db,
     ),
-    db.select().from(assessmentAnswers).where(eq(assessmentAnswers.attemptId, attempt.id)),
+    options.fresh
+      ? []
+      : db.select().from(assessmentAnswers).where(eq(assessmentAnswers.attemptId, attempt.id)),
   ]);
   const byItem = new Map(answers.map((a) => [a.item, a]));
   const review = assessment.review as TReviewOptions;

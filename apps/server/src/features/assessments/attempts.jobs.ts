@@ -5,6 +5,7 @@ import { runInTransaction } from '../../core/db/transaction.ts';
 import { jobs } from '../../core/jobs/jobs.table.ts';
 import { defineJob } from '../../core/module.ts';
 import { assessmentAttempts, assessments } from '../../schema/assessments.table.ts';
+import { prepareAttempts } from './attempt-prepare.ts';
 import { submitLocked } from './attempt-submit.ts';
 
 declare module '../../core/jobs/queue.ts' {
@@ -27,7 +28,8 @@ declare module '../../core/jobs/queue.ts' {
  * a learner or a report sees.
  *
  * Pre-create: every 10 minutes, `not_started` attempts for the assigned learners of published
- * exams opening within 2 hours, so the opening minute updates rows instead of inserting them.
+ * exams opening within 2 hours, each with its draw and empty answers prepared
+ * (attempt-prepare.ts), so the opening minute flips rows instead of drawing and inserting.
  */
 export const TIMEOUT_EVERY_MS = 15_000;
 export const PRECREATE_EVERY_MS = 10 * 60_000;
@@ -56,7 +58,7 @@ export async function timeOutAttempts(ctx: AppContext, now = new Date()): Promis
         .limit(BATCH)
         .for('update', { of: assessmentAttempts, skipLocked: true });
       for (const { attempt, assessment } of due)
-        await submitLocked(uow, attempt, assessment, now, 'timeout');
+        await submitLocked(uow, attempt, assessment, now, 'timeout', ctx.db);
       return due.length;
     });
     total += n;
@@ -65,9 +67,11 @@ export async function timeOutAttempts(ctx: AppContext, now = new Date()): Promis
 }
 
 /**
- * Pre-creates attempt 1 (`not_started`, no layout) for each assigned learner (directly or as a
- * department member, active and still in the organisation) of every published assessment opening
- * within the next two hours who has no attempt yet. One set-based insert.
+ * Pre-creates attempt 1 (`not_started`) for each assigned learner (directly or as a department
+ * member, active and still in the organisation) of every published assessment opening within the
+ * next two hours who has no attempt yet (one set-based insert), then prepares the draw of every
+ * waiting attempt of those assessments that has none, or one older than the assessment's last
+ * edit. Returns how many attempts were created.
  */
 export async function precreateAttempts(ctx: AppContext, now = new Date()): Promise<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -92,6 +96,7 @@ export async function precreateAttempts(ctx: AppContext, now = new Date()): Prom
         on conflict (assessment_id, user_id, number) do nothing
         returning id`,
   );
+  await prepareAttempts(ctx, now, PRECREATE_AHEAD_MS);
   return rows.length;
 }
 

@@ -7,7 +7,7 @@ import { AppError } from '../../core/errors/app-error.ts';
 import { route } from '../../core/http/operation.ts';
 import { toPage } from '../../core/http/pagination.ts';
 import type { EventSubscriber, JobDefinition, MatrixRow } from '../../core/module.ts';
-import { attemptClock, loadOwnAttempt } from './attempt-access.ts';
+import { attemptClock, readOwnAttempt } from './attempt-access.ts';
 import { downloadAttemptFile, uploadAttemptFile } from './attempt-files.ts';
 import { saveAnswers } from './attempt-save.ts';
 import { startAttempt, startPage } from './attempt-start.ts';
@@ -54,7 +54,7 @@ export function registerAttemptRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   route(app, ops.read, signedIn, async (req) => {
     const t = now();
-    const { attempt, assessment } = await loadOwnAttempt(ctx.db, caller(req), req.params.id);
+    const { attempt, assessment } = await readOwnAttempt(ctx.db, caller(req), req.params.id);
     return attemptView(ctx.db, attempt, assessment, t);
   });
 

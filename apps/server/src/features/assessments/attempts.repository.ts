@@ -1,6 +1,7 @@
 import type { TQuestionType } from '@atrium/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../core/db/database.ts';
+import { type Db, type DbOrTx, queryRows } from '../../core/db/database.ts';
+import { preparedPer } from '../../core/db/prepared.ts';
 import {
   assessmentAnswers,
   assessmentAttempts,
@@ -132,4 +133,23 @@ export async function attemptsOf(
       and(eq(assessmentAttempts.assessmentId, assessmentId), eq(assessmentAttempts.userId, userId)),
     )
     .orderBy(asc(assessmentAttempts.number));
+}
+
+const attemptsStatement = preparedPer((db) =>
+  db
+    .select()
+    .from(assessmentAttempts)
+    .where(
+      and(
+        eq(assessmentAttempts.assessmentId, sql.placeholder('assessmentId')),
+        eq(assessmentAttempts.userId, sql.placeholder('userId')),
+      ),
+    )
+    .orderBy(asc(assessmentAttempts.number))
+    .prepare('assessments_attempts_of'),
+);
+
+/** attemptsOf() prepared, for the start's read before its transaction (ctx.db only). */
+export function readAttemptsOf(db: Db, assessmentId: number, userId: number): Promise<Attempt[]> {
+  return attemptsStatement(db).execute({ assessmentId, userId });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "assessment_attempts" ADD COLUMN "prepared_for" timestamp with time zone;
