@@ -22,7 +22,6 @@ async function main() {
   });
   await database.migrate();
   const app = await buildApp({ config, database });
-  app.addHook('onClose', async () => database.close());
 
   if (config.demo) {
     const seeded = await seedDemo(app.ctx);
@@ -41,7 +40,10 @@ async function main() {
     }, config.shutdownGraceMs);
     timer.unref();
     try {
+      // The pool closes after the app: the app's own onClose hooks stop the job queue, whose
+      // last batch still needs it (an onClose hook of ours could run before theirs).
       await app.close();
+      await database.close();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');

@@ -7,20 +7,21 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/auth/actor.ts';
 import { withinOrganisation } from '../../core/auth/actor.ts';
-import type { DbOrTx } from '../../core/db/database.ts';
+import type { Db } from '../../core/db/database.ts';
 import { notFound } from '../../core/errors/app-error.ts';
 import {
   assessmentAnswers,
   assessmentAttempts,
   assessments,
-  questionVersions,
 } from '../../schema/assessments.table.ts';
 import { users } from '../../schema/users.table.ts';
 import { type AttemptLayout, itemView, type LayoutItem } from './attempt-layout.ts';
+import { loadDefinitions } from './attempt-view.ts';
 import {
   attemptSummary,
+  bandFor,
   effectiveClose,
-  feedbackBand,
+  feedbackBands,
   isStaffFor,
   visibilityOf,
 } from './results.common.ts';
@@ -39,7 +40,7 @@ export const ATTEMPT_NOT_FOUND = 'Attempt not found.';
 const fullname = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
 
 export async function buildAttemptResult(
-  db: DbOrTx,
+  db: Db,
   actor: Actor,
   attemptId: number,
   now: Date,
@@ -59,18 +60,28 @@ export async function buildAttemptResult(
     throw notFound(ATTEMPT_NOT_FOUND);
   const { attempt, assessment } = row;
 
-  const closesAt = await effectiveClose(db, assessment, attempt.userId);
+  // Independent reads, side by side on the pool; the versions answered come from the cache.
+  const [closesAt, answerRows, bands] = await Promise.all([
+    effectiveClose(db, assessment, attempt.userId),
+    db
+      .select()
+      .from(assessmentAnswers)
+      .where(eq(assessmentAnswers.attemptId, attemptId))
+      .orderBy(asc(assessmentAnswers.item)),
+    feedbackBands(db, assessment.id),
+  ]);
   const visible = visibilityOf(actor, assessment, attempt, closesAt, now);
   const summary = attemptSummary(attempt, visible);
-  const message =
-    summary.percent === null ? null : await feedbackBand(db, assessment.id, summary.percent);
-
-  const answers = await db
-    .select({ answer: assessmentAnswers, definition: questionVersions.definition })
-    .from(assessmentAnswers)
-    .innerJoin(questionVersions, eq(questionVersions.id, assessmentAnswers.questionVersionId))
-    .where(eq(assessmentAnswers.attemptId, attemptId))
-    .orderBy(asc(assessmentAnswers.item));
+  const message = summary.percent === null ? null : bandFor(bands, summary.percent);
+  const definitions = await loadDefinitions(
+    db,
+    answerRows.map((a) => a.questionVersionId),
+    db,
+  );
+  const answers = answerRows.map((answer) => ({
+    answer,
+    definition: definitions.get(answer.questionVersionId),
+  }));
 
   // A pre-created attempt's prepared draw is not shown before it starts.
   const pages =

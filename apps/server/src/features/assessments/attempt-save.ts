@@ -34,6 +34,18 @@ export const TIME_UP = 'Time is up; you can still submit.';
 export const CLOSED = 'This attempt is closed.';
 
 type Save = TAttemptSaveInput['answers'][number];
+type HeldRow = { item: number; seq: number; saved_at: string | Date | null };
+
+async function heldNow(db: Db, attemptId: number, saves: Save[]): Promise<HeldRow[]> {
+  return queryRows<HeldRow>(
+    db,
+    sql`select item, seq, saved_at from assessment_attempt_answers
+        where attempt_id = ${attemptId} and item in (${sql.join(
+          saves.map((s) => sql`${s.item}::int`),
+          sql`, `,
+        )})`,
+  );
+}
 
 export async function saveAnswers(
   ctx: AppContext,
@@ -61,19 +73,11 @@ export async function saveAnswers(
         s.answer === undefined || s.answer === null ? null : JSON.stringify(answers.get(s.item))
       }::jsonb, ${s.flagged ?? null}::boolean)`,
   );
-  const items = sql.join(
-    input.answers.map((s) => sql`${s.item}::int`),
-    sql`, `,
-  );
-  const held = await queryRows<{
-    live: number;
-    item: number;
-    seq: number;
-    saved_at: string | Date;
-  }>(
+  let held = await queryRows<HeldRow & { live: number; stale: boolean }>(
     ctx.db,
     sql`
-    with live as (
+    with sent(item, seq, has_answer, answer, flagged) as (values ${sql.join(values, sql`, `)}),
+    live as (
       select id from assessment_attempts
       where id = ${attempt.id} and status = 'in_progress' and session_key = ${input.session}
       for share
@@ -83,20 +87,30 @@ export async function saveAnswers(
           answer = case when v.has_answer then v.answer else t.answer end,
           flagged = coalesce(v.flagged, t.flagged),
           saved_at = ${now.toISOString()}::timestamptz
-      from (values ${sql.join(values, sql`, `)}) as v(item, seq, has_answer, answer, flagged)
+      from sent v
       where t.attempt_id = (select id from live) and t.item = v.item and t.seq < v.seq
       returning t.item, t.seq, t.saved_at
     )
     select (select count(*) from live)::int as live, t.item, coalesce(w.seq, t.seq) as seq,
-           coalesce(w.saved_at, t.saved_at) as saved_at
+           coalesce(w.saved_at, t.saved_at) as saved_at,
+           (w.item is null and t.seq < (select max(s.seq) from sent s where s.item = t.item)) as stale
     from assessment_attempt_answers t left join written w on w.item = t.item
-    where t.attempt_id = ${attempt.id} and t.item in (${items})`,
+    where t.attempt_id = ${attempt.id} and t.item in (select item from sent)`,
   );
   if (held.length === 0 || Number(held[0]!.live) === 0) {
     // Submitted or resumed elsewhere between the read and the write: say which.
     const again = await readOwnAttempt(ctx.db, actor, attemptId);
     throw refuse(again.attempt) ?? conflict(CLOSED);
   }
+  // A save to an item that a newer save (another request) overtook wrote nothing, and the
+  // statement's snapshot predates that newer one: read what is held now, so the answer never
+  // reports less than was stored.
+  if (held.some((h) => h.stale))
+    held = (await heldNow(ctx.db, attempt.id, input.answers)).map((h) => ({
+      ...h,
+      live: 1,
+      stale: false,
+    }));
   return {
     saved: held.map((h) => ({
       item: Number(h.item),

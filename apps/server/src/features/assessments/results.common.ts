@@ -105,16 +105,16 @@ export function attemptSummary(a: AttemptRow, visible: Visibility): TAttemptSumm
   };
 }
 
-/** The overall feedback band reached: the message of the highest band at or under the percent. */
-export async function feedbackBand(
-  db: DbOrTx,
-  assessmentId: number,
-  percent: number,
-): Promise<string | null> {
-  const bands = await db
+/** An assessment's feedback bands (messages by minimum percent). */
+export function feedbackBands(db: DbOrTx, assessmentId: number) {
+  return db
     .select({ min: assessmentMessages.minPercent, message: assessmentMessages.message })
     .from(assessmentMessages)
     .where(eq(assessmentMessages.assessmentId, assessmentId));
+}
+
+/** The message of the highest band the percent reaches. */
+export function bandFor(bands: { min: number; message: string }[], percent: number) {
   const reached = bands.filter((b) => b.min <= percent).sort((x, y) => y.min - x.min);
   return reached[0]?.message ?? null;
 }
