@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { jobs } from '../jobs/jobs.table.ts';
@@ -74,35 +74,41 @@ export class EventOutbox {
 
   /** Registers the dispatch and delivery jobs on the context's queue; subscribers get `ctx`. */
   deliverWith(ctx: AppContext): void {
-    ctx.jobs.register('event.dispatch', ({ eventId }) => this.dispatch(ctx, eventId));
+    ctx.jobs.registerBatch('event.dispatch', (payloads) =>
+      this.dispatch(
+        ctx,
+        payloads.map((p) => p.eventId),
+      ),
+    );
     ctx.jobs.register('event.deliver', (job) => this.deliver(ctx, job));
   }
 
-  private async dispatch(ctx: AppContext, eventId: number): Promise<void> {
-    const [event] = await ctx.db
-      .select({ name: eventOutbox.name })
+  /**
+   * Fans the events of a batch of dispatch jobs out at once (a burst of exam submissions raises
+   * thousands): one read of their names, one insert of their deliveries, one of the delivery
+   * jobs. A second dispatch of an event (a retry after a lost acknowledgement) inserts no
+   * delivery, so it queues no second delivery job.
+   */
+  private async dispatch(ctx: AppContext, eventIds: number[]): Promise<void> {
+    const events = await ctx.db
+      .select({ id: eventOutbox.id, name: eventOutbox.name })
       .from(eventOutbox)
-      .where(eq(eventOutbox.id, eventId));
-    if (!event) {
-      ctx.log.warn({ eventId }, 'event to dispatch is no longer in the outbox');
-      return;
-    }
-    const keys = this.subscribersOf(event.name);
-    if (keys.length === 0) return;
+      .where(inArray(eventOutbox.id, eventIds));
+    const found = new Set(events.map((e) => e.id));
+    for (const eventId of eventIds)
+      if (!found.has(eventId))
+        ctx.log.warn({ eventId }, 'event to dispatch is no longer in the outbox');
+    const deliveries = events.flatMap((e) =>
+      this.subscribersOf(e.name).map((subscriber) => ({ eventId: e.id, subscriber })),
+    );
+    if (deliveries.length === 0) return;
     await ctx.db.transaction(async (tx) => {
-      // A second dispatch of the event (a retry after a lost acknowledgement) inserts nothing, so
-      // it queues no second delivery job.
       const created = await tx
         .insert(eventDeliveries)
-        .values(keys.map((subscriber) => ({ eventId, subscriber })))
+        .values(deliveries)
         .onConflictDoNothing()
-        .returning({ subscriber: eventDeliveries.subscriber });
-      await enqueue(
-        tx,
-        'event.deliver',
-        created.map(({ subscriber }) => ({ eventId, subscriber })),
-        { maxAttempts: EVENT_JOB_ATTEMPTS },
-      );
+        .returning({ eventId: eventDeliveries.eventId, subscriber: eventDeliveries.subscriber });
+      await enqueue(tx, 'event.deliver', created, { maxAttempts: EVENT_JOB_ATTEMPTS });
     });
   }
 

@@ -10,6 +10,7 @@ declare module './queue.ts' {
     'test.echo': { n: number };
     'test.flaky': { n: number };
     'test.long': { n: number };
+    'test.batch': { n: number };
   }
 }
 
@@ -36,6 +37,34 @@ describe('JobQueue', () => {
     await queue.drain();
     await queue.drain();
     expect(seen.sort()).toEqual([1, 2]);
+  });
+
+  it('hands the claimed jobs of a batch type over at once, and retries all of them when it fails', async () => {
+    const queue = new JobQueue(database.db, { error: vi.fn(), warn: vi.fn() });
+    const calls: number[][] = [];
+    let fail = true;
+    queue.registerBatch('test.batch', async (payloads) => {
+      calls.push(payloads.map((p) => p.n).sort());
+      if (fail) throw new Error('downstream out');
+    });
+    await enqueue(database.db, 'test.batch', [{ n: 1 }, { n: 2 }, { n: 3 }]);
+    await queue.runDue();
+    expect(calls).toEqual([[1, 2, 3]]);
+    const failed = await database.db.select().from(jobs).where(eq(jobs.type, 'test.batch'));
+    expect(failed.map((j) => [j.status, j.attempts, j.lastError])).toEqual([
+      ['queued', 1, 'downstream out'],
+      ['queued', 1, 'downstream out'],
+      ['queued', 1, 'downstream out'],
+    ]);
+    fail = false;
+    await database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.type, 'test.batch'));
+    await queue.drain();
+    expect(calls).toEqual([
+      [1, 2, 3],
+      [1, 2, 3],
+    ]);
+    const done = await database.db.select().from(jobs).where(eq(jobs.type, 'test.batch'));
+    expect(done.every((j) => j.status === 'done' && j.finishedAt !== null)).toBe(true);
   });
 
   it('retries a failing job later with backoff, and marks it failed after the last attempt', async () => {

@@ -11,6 +11,8 @@ import { jobs } from './jobs.table.ts';
 export interface JobTypes {}
 export type JobType = keyof JobTypes & string;
 type Handler<T extends JobType> = (payload: JobTypes[T]) => Promise<void>;
+/** Runs every claimed job of one type of a batch in one go (all succeed or all are retried). */
+type BatchHandler<T extends JobType> = (payloads: JobTypes[T][]) => Promise<void>;
 
 /**
  * Long jobs (a video transcode can take many minutes) run in their own lane, one at a time,
@@ -50,6 +52,10 @@ export type JobWakeUp = (onWake: () => void) => Promise<{ close(): Promise<void>
 
 /** A job running longer than this is taken to belong to a dead node and is run again. */
 export const STALE_AFTER_MS = 10 * 60_000;
+/** How often a lane looks for such jobs. */
+const STALE_CHECK_EVERY_MS = 60_000;
+
+type Job = typeof jobs.$inferSelect;
 
 /**
  * A Postgres-backed job queue: each due job is claimed by exactly one node
@@ -58,6 +64,9 @@ export const STALE_AFTER_MS = 10 * 60_000;
  */
 export class JobQueue {
   private readonly handlers = new Map<string, Handler<never>>();
+  private readonly batchHandlers = new Map<string, BatchHandler<never>>();
+  /** When each lane last took back the jobs of dead nodes: once a minute is enough. */
+  private readonly staleCheckedAt = new Map<JobLane, number>();
   private readonly longTypes = new Set<string>();
   private readonly timers = new Map<JobLane, NodeJS.Timeout>();
   private readonly running = new Map<JobLane, Promise<number>>();
@@ -86,6 +95,16 @@ export class JobQueue {
     this.handlers.set(type, handler as Handler<never>);
     if (options.lane === 'long') this.longTypes.add(type);
     else this.longTypes.delete(type);
+  }
+
+  /**
+   * A type whose jobs are cheaper together (the event fan-out: one read and one insert for a
+   * burst of events instead of one each): the claimed jobs of the type in a batch go to the
+   * handler at once. It must be idempotent as a whole, since a failure retries every one.
+   */
+  registerBatch<T extends JobType>(type: T, handler: BatchHandler<T>): void {
+    this.batchHandlers.set(type, handler as BatchHandler<never>);
+    this.longTypes.delete(type);
   }
 
   start(): void {
@@ -161,12 +180,14 @@ export class JobQueue {
 
   /** Claims and runs one batch of due jobs of a lane (long jobs one at a time); how many ran. */
   async runDue(lane: JobLane = 'default'): Promise<number> {
-    await this.db
-      .update(jobs)
-      .set({ status: 'queued', lockedAt: null })
-      .where(
-        and(eq(jobs.status, 'running'), lt(jobs.lockedAt, new Date(Date.now() - STALE_AFTER_MS))),
-      );
+    const now = Date.now();
+    if (now - (this.staleCheckedAt.get(lane) ?? 0) >= STALE_CHECK_EVERY_MS) {
+      this.staleCheckedAt.set(lane, now);
+      await this.db
+        .update(jobs)
+        .set({ status: 'queued', lockedAt: null })
+        .where(and(eq(jobs.status, 'running'), lt(jobs.lockedAt, new Date(now - STALE_AFTER_MS))));
+    }
     const batch = lane === 'long' ? 1 : (this.options.batch ?? 20);
     const due = this.db
       .select({ id: jobs.id })
@@ -180,38 +201,61 @@ export class JobQueue {
       .set({ status: 'running', lockedAt: new Date(), attempts: sql`${jobs.attempts} + 1` })
       .where(inArray(jobs.id, due))
       .returning();
+    const done: number[] = [];
+    const byBatchType = new Map<string, Job[]>();
     for (const job of claimed) {
+      if (this.batchHandlers.has(job.type)) {
+        byBatchType.set(job.type, [...(byBatchType.get(job.type) ?? []), job]);
+        continue;
+      }
       const handler = this.handlers.get(job.type);
       try {
         if (!handler) throw new Error(`no handler for job type ${job.type}`);
         await handler(job.payload as never);
-        await this.db
-          .update(jobs)
-          .set({ status: 'done', finishedAt: new Date(), lockedAt: null })
-          .where(eq(jobs.id, job.id));
+        done.push(job.id);
       } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        const final = job.attempts >= job.maxAttempts;
-        // 30 s, 1 min, 2 min, 4 min... between attempts.
-        const delayMs = 30_000 * 2 ** (job.attempts - 1);
-        await this.db
-          .update(jobs)
-          .set({
-            status: final ? 'failed' : 'queued',
-            lastError: message.slice(0, 2000),
-            lockedAt: null,
-            runAt: final ? undefined : new Date(Date.now() + delayMs),
-            finishedAt: final ? new Date() : null,
-          })
-          .where(eq(jobs.id, job.id));
-        (final ? this.log.error : this.log.warn).call(
-          this.log,
-          { err, jobId: job.id, type: job.type },
-          final ? 'job failed for good' : 'job failed; will retry',
-        );
+        await this.failed(job, err);
       }
     }
+    for (const [type, group] of byBatchType) {
+      try {
+        await this.batchHandlers.get(type)!(group.map((job) => job.payload) as never[]);
+        done.push(...group.map((job) => job.id));
+      } catch (err) {
+        for (const job of group) await this.failed(job, err);
+      }
+    }
+    // One statement for the batch's successes: a crash before it runs them again, which every
+    // handler must bear anyway (a node can die between its work and its acknowledgement).
+    if (done.length > 0) {
+      await this.db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: new Date(), lockedAt: null })
+        .where(inArray(jobs.id, done));
+    }
     return claimed.length;
+  }
+
+  /** A failed run: retried with backoff (30 s, 1 min, 2 min...), or failed for good. */
+  private async failed(job: Job, err: unknown): Promise<void> {
+    const message = err instanceof Error ? err.message : String(err);
+    const final = job.attempts >= job.maxAttempts;
+    const delayMs = 30_000 * 2 ** (job.attempts - 1);
+    await this.db
+      .update(jobs)
+      .set({
+        status: final ? 'failed' : 'queued',
+        lastError: message.slice(0, 2000),
+        lockedAt: null,
+        runAt: final ? undefined : new Date(Date.now() + delayMs),
+        finishedAt: final ? new Date() : null,
+      })
+      .where(eq(jobs.id, job.id));
+    (final ? this.log.error : this.log.warn).call(
+      this.log,
+      { err, jobId: job.id, type: job.type },
+      final ? 'job failed for good' : 'job failed; will retry',
+    );
   }
 
   /** Runs due jobs of every lane until none is left (tests, and the CLI). */
