@@ -192,7 +192,9 @@ async function main(): Promise<number> {
   await Promise.all(exam.userIds.map((_, i) => atriumLearner(client, rec, i, exam)));
   client.close();
   console.log(`load done in ${((performance.now() - began) / 1000).toFixed(1)} s`);
-  console.log(`p95 by when the request was sent:\n${timeline(rec, LABELS, began)}`);
+  console.log(
+    `p95 by when the request was sent:\n${timeline(rec, LABELS, began, Number(process.env.EXAM_BUCKET_MS ?? 5000))}`,
+  );
 
   // Exactly one graded submission per learner: the attempts, and the graded events published.
   const [check] = await queryRows<{

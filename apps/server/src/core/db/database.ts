@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { nameStatements } from './named-statements.ts';
 
 /** The Drizzle handle every repository receives; the same API on both engines. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -73,6 +74,7 @@ export function openDatabase(
     pool.on('error', (err) => {
       hooks.onIdleError?.(err);
     });
+    pool.on('connect', nameStatements);
     const db = drizzlePg(pool) as unknown as Db;
     return {
       kind: 'postgres',
