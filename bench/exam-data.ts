@@ -67,14 +67,22 @@ export async function seedExam(
         })),
       );
       const keys = inserted.map(() => newSecret());
+      // Signed in over the minute before the exam, as learners arrive: a token is touched once a
+      // minute of use, and tokens all made in one instant would all ask for it in the same 3 s.
+      const signedInAt = () => new Date(Date.now() - Math.floor(Math.random() * 60_000));
       await tx.insert(authTokens).values(
-        inserted.map((u, k) => ({
-          userId: u.id,
-          organisationId: options.organisationId,
-          keyHash: hashSecret(keys[k]!),
-          loginFrom: 'web',
-          expiresAt: new Date(Date.now() + 24 * 3600_000),
-        })),
+        inserted.map((u, k) => {
+          const at = signedInAt();
+          return {
+            userId: u.id,
+            organisationId: options.organisationId,
+            keyHash: hashSecret(keys[k]!),
+            loginFrom: 'web',
+            createdAt: at,
+            lastUsedAt: at,
+            expiresAt: new Date(Date.now() + 24 * 3600_000),
+          };
+        }),
       );
       userIds.push(...inserted.map((u) => u.id));
       tokens.push(...keys);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/database.ts';
+import { preparedPer } from '../db/prepared.ts';
 import { jobs } from '../jobs/jobs.table.ts';
 import { enqueue, JOBS_CHANNEL, STALE_AFTER_MS } from '../jobs/queue.ts';
 import type { EventSubscriber } from '../module.ts';
@@ -123,25 +124,9 @@ export class EventOutbox {
     const delivery = and(eq(eventDeliveries.eventId, eventId), eq(eventDeliveries.subscriber, key));
     // The claim is what keeps two runs of one delivery (a duplicate job, a retry racing a slow
     // run) from running the subscriber twice; it goes stale with the job queue's own lock, when
-    // the node that holds it must be dead.
-    const [claimed] = await ctx.db
-      .update(eventDeliveries)
-      .set({ claimedAt: sql`now()` })
-      .where(
-        and(
-          delivery,
-          isNull(eventDeliveries.deliveredAt),
-          or(
-            isNull(eventDeliveries.claimedAt),
-            lt(
-              eventDeliveries.claimedAt,
-              sql`now() - ${`${STALE_AFTER_MS} milliseconds`}::interval`,
-            ),
-          ),
-        ),
-      )
-      .returning({ eventId: eventDeliveries.eventId });
-    if (!claimed) {
+    // the node that holds it must be dead. It reads the event with it: one statement, prepared.
+    const [event] = await deliveryStatements(ctx.db).claim.execute({ eventId, subscriber: key });
+    if (!event) {
       const [row] = await ctx.db
         .select({ deliveredAt: eventDeliveries.deliveredAt })
         .from(eventDeliveries)
@@ -153,9 +138,7 @@ export class EventOutbox {
       if (row.deliveredAt) return;
       throw new Error(`event ${eventId} is being delivered to ${key} by another run`);
     }
-    const [event] = await ctx.db.select().from(eventOutbox).where(eq(eventOutbox.id, eventId));
     try {
-      if (!event) throw new Error(`event ${eventId} is missing from the outbox`);
       await subscriber.handle(ctx, event.payload as never, {
         eventId,
         occurredAt: event.occurredAt,
@@ -170,9 +153,41 @@ export class EventOutbox {
         .catch(() => {});
       throw err;
     }
-    await ctx.db
-      .update(eventDeliveries)
-      .set({ deliveredAt: sql`now()`, claimedAt: null })
-      .where(delivery);
+    await deliveryStatements(ctx.db).delivered.execute({ eventId, subscriber: key });
   }
 }
+
+/** Each delivery's claim (with its event) and acknowledgement, built and planned once. */
+const deliveryStatements = preparedPer((db) => {
+  const delivery = and(
+    eq(eventDeliveries.eventId, sql.placeholder('eventId')),
+    eq(eventDeliveries.subscriber, sql.placeholder('subscriber')),
+  );
+  return {
+    claim: db
+      .update(eventDeliveries)
+      .set({ claimedAt: sql`now()` })
+      .from(eventOutbox)
+      .where(
+        and(
+          delivery,
+          eq(eventOutbox.id, eventDeliveries.eventId),
+          isNull(eventDeliveries.deliveredAt),
+          or(
+            isNull(eventDeliveries.claimedAt),
+            lt(
+              eventDeliveries.claimedAt,
+              sql`now() - ${`${STALE_AFTER_MS} milliseconds`}::interval`,
+            ),
+          ),
+        ),
+      )
+      .returning({ payload: eventOutbox.payload, occurredAt: eventOutbox.occurredAt })
+      .prepare('events_delivery_claim'),
+    delivered: db
+      .update(eventDeliveries)
+      .set({ deliveredAt: sql`now()`, claimedAt: null })
+      .where(delivery)
+      .prepare('events_delivery_done'),
+  };
+});

@@ -8,6 +8,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/auth/actor.ts';
 import { withinOrganisation } from '../../core/auth/actor.ts';
 import type { Db } from '../../core/db/database.ts';
+import { preparedPer } from '../../core/db/prepared.ts';
 import { notFound } from '../../core/errors/app-error.ts';
 import {
   assessmentAnswers,
@@ -20,7 +21,8 @@ import { loadDefinitions } from './attempt-view.ts';
 import {
   attemptSummary,
   bandFor,
-  effectiveClose,
+  closeFrom,
+  closingOverrides,
   feedbackBands,
   isStaffFor,
   visibilityOf,
@@ -39,18 +41,35 @@ export const ATTEMPT_NOT_FOUND = 'Attempt not found.';
 
 const fullname = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
 
+/** The reads of every result (each submit of an exam answers with one), prepared once. */
+const resultStatements = preparedPer((db) => ({
+  attempt: db
+    .select({ attempt: assessmentAttempts, assessment: assessments, learnerName: fullname })
+    .from(assessmentAttempts)
+    .innerJoin(assessments, eq(assessments.id, assessmentAttempts.assessmentId))
+    .innerJoin(users, eq(users.id, assessmentAttempts.userId))
+    .where(eq(assessmentAttempts.id, sql.placeholder('attemptId')))
+    .prepare('assessments_result_attempt'),
+  answers: db
+    .select()
+    .from(assessmentAnswers)
+    .where(eq(assessmentAnswers.attemptId, sql.placeholder('attemptId')))
+    .orderBy(asc(assessmentAnswers.item))
+    .prepare('assessments_result_answers'),
+  bands: feedbackBands(db, sql.placeholder('assessmentId')).prepare('assessments_result_bands'),
+  closes: closingOverrides(db, sql.placeholder('assessmentId'), sql.placeholder('userId')).prepare(
+    'assessments_result_closes',
+  ),
+}));
+
 export async function buildAttemptResult(
   db: Db,
   actor: Actor,
   attemptId: number,
   now: Date,
 ): Promise<TAttemptResult> {
-  const [row] = await db
-    .select({ attempt: assessmentAttempts, assessment: assessments, learnerName: fullname })
-    .from(assessmentAttempts)
-    .innerJoin(assessments, eq(assessments.id, assessmentAttempts.assessmentId))
-    .innerJoin(users, eq(users.id, assessmentAttempts.userId))
-    .where(eq(assessmentAttempts.id, attemptId));
+  const statements = resultStatements(db);
+  const [row] = await statements.attempt.execute({ attemptId });
   // Someone else's attempt does not exist for a learner, nor another organisation's for anyone.
   if (
     !row ||
@@ -61,15 +80,12 @@ export async function buildAttemptResult(
   const { attempt, assessment } = row;
 
   // Independent reads, side by side on the pool; the versions answered come from the cache.
-  const [closesAt, answerRows, bands] = await Promise.all([
-    effectiveClose(db, assessment, attempt.userId),
-    db
-      .select()
-      .from(assessmentAnswers)
-      .where(eq(assessmentAnswers.attemptId, attemptId))
-      .orderBy(asc(assessmentAnswers.item)),
-    feedbackBands(db, assessment.id),
+  const [closes, answerRows, bands] = await Promise.all([
+    statements.closes.execute({ assessmentId: assessment.id, userId: attempt.userId }),
+    statements.answers.execute({ attemptId }),
+    statements.bands.execute({ assessmentId: assessment.id }),
   ]);
+  const closesAt = closeFrom(closes, assessment, attempt.userId);
   const visible = visibilityOf(actor, assessment, attempt, closesAt, now);
   const summary = attemptSummary(attempt, visible);
   const message = summary.percent === null ? null : bandFor(bands, summary.percent);

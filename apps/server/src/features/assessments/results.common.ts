@@ -1,5 +1,5 @@
 import { ROLE, type TAttemptSummary, type TReviewOptions } from '@atrium/contract';
-import { and, eq, isNotNull, or } from 'drizzle-orm';
+import { and, eq, isNotNull, or, type SQLWrapper } from 'drizzle-orm';
 import type { Actor } from '../../core/auth/actor.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import {
@@ -36,7 +36,16 @@ export async function effectiveClose(
   assessment: Pick<AssessmentRow, 'id' | 'closesAt'>,
   userId: number,
 ): Promise<Date | null> {
-  const rows = await db
+  return closeFrom(await closingOverrides(db, assessment.id, userId), assessment, userId);
+}
+
+/** The overrides with a close that name the user or their department. */
+export function closingOverrides(
+  db: DbOrTx,
+  assessmentId: number | SQLWrapper,
+  userId: number | SQLWrapper,
+) {
+  return db
     .select({
       userId: assessmentOverrides.userId,
       closesAt: assessmentOverrides.closesAt,
@@ -51,11 +60,19 @@ export async function effectiveClose(
     )
     .where(
       and(
-        eq(assessmentOverrides.assessmentId, assessment.id),
+        eq(assessmentOverrides.assessmentId, assessmentId),
         isNotNull(assessmentOverrides.closesAt),
         or(eq(assessmentOverrides.userId, userId), isNotNull(userProfiles.userId)),
       ),
     );
+}
+
+/** effectiveClose() from the overrides closingOverrides() read. */
+export function closeFrom(
+  rows: { userId: number | null; closesAt: Date | null }[],
+  assessment: Pick<AssessmentRow, 'closesAt'>,
+  userId: number,
+): Date | null {
   const own = rows.find((r) => r.userId === userId);
   const merged = mergeOverrides(
     own ?? null,
@@ -106,7 +123,7 @@ export function attemptSummary(a: AttemptRow, visible: Visibility): TAttemptSumm
 }
 
 /** An assessment's feedback bands (messages by minimum percent). */
-export function feedbackBands(db: DbOrTx, assessmentId: number) {
+export function feedbackBands(db: DbOrTx, assessmentId: number | SQLWrapper) {
   return db
     .select({ min: assessmentMessages.minPercent, message: assessmentMessages.message })
     .from(assessmentMessages)
