@@ -53,9 +53,28 @@ async function cleanUp() {
   }
 }
 
+/**
+ * The warm-up before the measured exam (as the other journeys warm up before measuring): a
+ * small exam of its own, every kind of request on a quick schedule, so the measured one meets a
+ * server whose code the JIT has compiled, as a long-running server's is. Not recorded.
+ */
+const WARMUP_LEARNERS = Number(process.env.EXAM_WARMUP_LEARNERS ?? 100);
+
+interface Schedule {
+  learners: number;
+  windowMs: number;
+  saveEveryMs: number;
+}
+const MEASURED: Schedule = {
+  learners: LEARNERS,
+  windowMs: START_WINDOW_MS,
+  saveEveryMs: SAVE_EVERY_MS,
+};
+const WARMUP: Schedule = { learners: WARMUP_LEARNERS, windowMs: 2_000, saveEveryMs: 200 };
+
 /** Spread the starts evenly over the window, with a little jitter. */
-const startDelay = (i: number) =>
-  Math.floor((i / LEARNERS) * START_WINDOW_MS + Math.random() * (START_WINDOW_MS / LEARNERS));
+const startDelay = (i: number, s: Schedule = MEASURED) =>
+  Math.floor((i / s.learners) * s.windowMs + Math.random() * (s.windowMs / s.learners));
 
 /** The same schedule against the baseline: 1 + 20 + 1 requests per learner. */
 async function baselineLearner(client: Client, rec: Recorder, i: number, userId: number) {
@@ -80,9 +99,15 @@ interface StartBody {
   };
 }
 
-async function atriumLearner(client: Client, rec: Recorder, i: number, exam: ExamData) {
+async function atriumLearner(
+  client: Client,
+  rec: Recorder,
+  i: number,
+  exam: ExamData,
+  schedule: Schedule = MEASURED,
+) {
   const token = exam.tokens[i]!;
-  await sleep(startDelay(i));
+  await sleep(startDelay(i, schedule));
   const started = await client.request('POST', `/api/assessment/start/${exam.uuid}/`, {
     token,
     body: {},
@@ -92,7 +117,7 @@ async function atriumLearner(client: Client, rec: Recorder, i: number, exam: Exa
   const { session, attempt } = JSON.parse(started.body) as StartBody;
   const items = attempt.pages.flatMap((p) => p.items);
   for (const item of items.slice(0, SAVES)) {
-    await sleep(SAVE_EVERY_MS);
+    await sleep(schedule.saveEveryMs);
     const option = item.question.options?.[0]?.id ?? 'a';
     const saved = await client.request('PUT', `/api/assessment/attempt/${attempt.id}/answers/`, {
       token,
@@ -155,6 +180,21 @@ async function main(): Promise<number> {
     precreate: (now) =>
       precreateAttempts({ db: database.db, bus, log: quietLog } as unknown as AppContext, now),
   });
+  const warmup =
+    WARMUP_LEARNERS > 0
+      ? await seedExam(database, {
+          organisationId: organisation.id,
+          adminId: admin.id,
+          learners: WARMUP_LEARNERS,
+          questions: QUESTIONS,
+          suffix: `w${randomBytes(2).toString('hex')}`,
+          precreate: (now) =>
+            precreateAttempts(
+              { db: database.db, bus, log: quietLog } as unknown as AppContext,
+              now,
+            ),
+        })
+      : null;
   await database.db.execute(sql`vacuum (analyze)`);
   console.log(
     `seeded ${LEARNERS} learners with tokens, ${QUESTIONS} questions, the assessment (assigned, ${exam.precreated} attempts pre-created) in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
@@ -183,8 +223,22 @@ async function main(): Promise<number> {
     baseClient.close();
   }
 
-  // Without the baseline's 70 s in between, the exam may not have opened yet.
-  await sleep(Math.max(0, exam.opensAt.getTime() - Date.now()));
+  // Without the baseline's 70 s in between, the exams may not have opened yet.
+  await sleep(
+    Math.max(0, exam.opensAt.getTime() - Date.now(), (warmup?.opensAt.getTime() ?? 0) - Date.now()),
+  );
+  if (warmup) {
+    console.log(`atrium warm-up: an exam of ${WARMUP_LEARNERS} learners, not recorded...`);
+    const warmClient = new Client(servers.atriumUrl, SOCKETS);
+    const warmRec = new Recorder();
+    await Promise.all(
+      warmup.userIds.map((_, i) => atriumLearner(warmClient, warmRec, i, warmup, WARMUP)),
+    );
+    warmClient.close();
+    const failed = warmRec.samples.filter((x) => x.status < 200 || x.status >= 300).length;
+    if (failed > 0)
+      console.log(`warm-up: ${failed} failed requests\n  ${warmRec.failures.join('\n  ')}`);
+  }
   console.log('atrium: start, save every 3 s, submit...');
   const rec = new Recorder();
   const client = new Client(servers.atriumUrl, SOCKETS);

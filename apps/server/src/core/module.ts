@@ -61,6 +61,12 @@ export interface EventSubscriber<N extends EventName = EventName> {
   event: N;
   /** Unique within the module and stable: module name + this name key the reaction's jobs. */
   name: string;
+  /**
+   * Which events of the name concern it, from the payload alone: the others get no delivery at
+   * all (no job, no claim), which matters in a burst (an exam's 1,000 submissions, most of them
+   * with nothing for a reviewer). Without it, every event of the name is delivered.
+   */
+  when?: (payload: DomainEvents[N]) => boolean;
   handle(ctx: AppContext, payload: DomainEvents[N], meta: EventMeta): Promise<void>;
 }
 

@@ -98,6 +98,29 @@ describe('the event outbox', () => {
     expect(await database.db.select().from(jobs)).toEqual([]);
   });
 
+  it('delivers an event only to the subscribers its payload concerns (their `when`)', async () => {
+    const { queue, bus } = node();
+    const odd = vi.fn();
+    bus.addSubscriber(
+      'alpha',
+      defineSubscriber({
+        event: 'test.outbox.happened',
+        name: 'odd',
+        when: (e) => e.n % 2 === 1,
+        handle: async (_ctx, e) => odd(e.n),
+      }),
+    );
+    await runInTransaction(database.db, bus, async ({ emit }) => {
+      for (const n of [1, 2, 3, 4]) emit('test.outbox.happened', { n });
+    });
+    await queue.drain();
+    await queue.drain();
+    expect(odd.mock.calls.map(([n]) => n).sort()).toEqual([1, 3]);
+    // The others got no delivery row and no job at all.
+    expect(await database.db.select().from(eventDeliveries)).toHaveLength(2);
+    expect(await jobsOf('event.deliver')).toHaveLength(2);
+  });
+
   it("runs each subscriber once per event of its name, with the event's id and time", async () => {
     const { queue, bus } = node();
     const first = recorder('first');

@@ -68,9 +68,17 @@ export class EventOutbox {
     this.subscribers.set(key, subscriber);
   }
 
-  /** Keys of the subscribers of an event name, as stored in event_deliveries. */
-  subscribersOf(eventName: string): string[] {
-    return [...this.subscribers].filter(([, s]) => s.event === eventName).map(([key]) => key);
+  /**
+   * Keys of the subscribers of an event name, as stored in event_deliveries; with a payload, only
+   * those it concerns (their `when`).
+   */
+  subscribersOf(eventName: string, payload?: unknown): string[] {
+    return [...this.subscribers]
+      .filter(
+        ([, s]) =>
+          s.event === eventName && (payload === undefined || !s.when || s.when(payload as never)),
+      )
+      .map(([key]) => key);
   }
 
   /** Registers the dispatch and delivery jobs on the context's queue; subscribers get `ctx`. */
@@ -92,7 +100,7 @@ export class EventOutbox {
    */
   private async dispatch(ctx: AppContext, eventIds: number[]): Promise<void> {
     const events = await ctx.db
-      .select({ id: eventOutbox.id, name: eventOutbox.name })
+      .select({ id: eventOutbox.id, name: eventOutbox.name, payload: eventOutbox.payload })
       .from(eventOutbox)
       .where(inArray(eventOutbox.id, eventIds));
     const found = new Set(events.map((e) => e.id));
@@ -100,7 +108,7 @@ export class EventOutbox {
       if (!found.has(eventId))
         ctx.log.warn({ eventId }, 'event to dispatch is no longer in the outbox');
     const deliveries = events.flatMap((e) =>
-      this.subscribersOf(e.name).map((subscriber) => ({ eventId: e.id, subscriber })),
+      this.subscribersOf(e.name, e.payload).map((subscriber) => ({ eventId: e.id, subscriber })),
     );
     if (deliveries.length === 0) return;
     await ctx.db.transaction(async (tx) => {

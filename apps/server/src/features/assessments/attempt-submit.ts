@@ -59,14 +59,15 @@ export async function submitLocked(
     totals.score += score ?? 0;
     totals.maxScore += r.maxScore;
     if (s.needsReview) totals.pendingManual += 1;
-    return sql`(${r.item}::int, ${score}::numeric, ${JSON.stringify(s.detail)}::jsonb, ${s.needsReview}::boolean)`;
+    return { item: r.item, score, detail: s.detail, needs_grading: s.needsReview };
   });
   if (scored.length > 0) {
-    // One statement for all items, not one per answer.
+    // One statement for all items, its text the same whatever their number (one plan).
     await tx.execute(sql`
       update assessment_attempt_answers t
       set score = v.score, detail = v.detail, needs_grading = v.needs_grading
-      from (values ${sql.join(scored, sql`, `)}) as v(item, score, detail, needs_grading)
+      from jsonb_to_recordset(${JSON.stringify(scored)}::jsonb)
+        as v(item int, score numeric, detail jsonb, needs_grading boolean)
       where t.attempt_id = ${attempt.id} and t.item = v.item`);
   }
   const settled = await settleTotals(tx, emit, attempt, assessment, totals, now, {

@@ -50,7 +50,10 @@ export const assessmentSubscribers = [
   defineSubscriber({
     event: 'assessment.submitted',
     name: 'notify-assessment-grading-pending',
+    // Most submissions wait for nobody: those get no delivery at all.
+    when: (e) => e.pendingManual > 0,
     async handle(ctx, e, meta) {
+      // Deliveries queued before `when` existed still arrive here.
       if (e.pendingManual === 0) return;
       const a = await assessmentOf(ctx, e.assessmentId);
       if (!a) return;
@@ -75,8 +78,9 @@ export const assessmentSubscribers = [
   defineSubscriber({
     event: 'assessment.graded',
     name: 'notify-assessment-graded',
+    // A regrade or a changed grade does not announce the result a second time.
+    when: (e) => !e.regrade,
     async handle(ctx, e, meta) {
-      // A regrade or a changed grade does not announce the result a second time.
       if (e.regrade) return;
       const [byReviewer] = await ctx.db
         .select({ item: assessmentAnswers.item })
