@@ -1,6 +1,6 @@
 import { SIGN_IN_FAILED } from '@atrium/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, login } from '../../../test/auth.ts';
 import { FACTORY_PASSWORD, makeOrganisation, makeUser } from '../../../test/factories/index.ts';
@@ -219,6 +219,30 @@ describe('tokens', () => {
       .where(eq(authTokens.userId, userId));
     expect((await t.app.inject({ url: '/api/v1/me/', headers: bearer(other) })).statusCode).toBe(
       401,
+    );
+  });
+
+  it('record their use once a minute, written a moment after the request', async () => {
+    await makeUser(t.database.db, { organisationId: orgA.id, username: 'toucher' });
+    const k = (await login(t.app, { username: 'toucher', password: FACTORY_PASSWORD }, onA)).json()
+      .auth_token;
+    const [user] = await t.database.db.select().from(users).where(eq(users.username, 'toucher'));
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    await t.database.db
+      .update(authTokens)
+      .set({ lastUsedAt: twoMinutesAgo })
+      .where(eq(authTokens.userId, user!.id));
+    for (let i = 0; i < 3; i++)
+      expect((await t.app.inject({ url: '/api/v1/me/', headers: bearer(k) })).statusCode).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const [token] = await t.database.db
+          .select()
+          .from(authTokens)
+          .where(eq(authTokens.userId, user!.id));
+        expect(token!.lastUsedAt.getTime()).toBeGreaterThan(Date.now() - 10_000);
+      },
+      { timeout: 5_000, interval: 200 },
     );
   });
 
