@@ -9,6 +9,7 @@ import {
   assessments,
 } from '../../schema/assessments.table.ts';
 import { userProfiles } from '../../schema/profiles.table.ts';
+import { users } from '../../schema/users.table.ts';
 import { canSeeToTake, canTake, ownsAttempt } from './attempts.policy.ts';
 import { mergeOverrides, type TimingOverride } from './deadline.ts';
 
@@ -168,24 +169,8 @@ export async function timingOf(db: DbOrTx, a: Assessment, userId: number): Promi
 
 /**
  * An attempt and its assessment, for its learner only: someone else's attempt, or one in another
- * organisation, does not exist for the caller. `lock` takes the attempt's row lock (in the
- * caller's transaction); without a lock, readOwnAttempt() is the same read, prepared.
+ * organisation, does not exist for the caller (readOwnAttempt, lockOwnAttempt).
  */
-export async function loadOwnAttempt(
-  db: DbOrTx,
-  actor: Actor,
-  attemptId: number,
-  lock = false,
-): Promise<{ attempt: Attempt; assessment: Assessment }> {
-  const query = db
-    .select({ attempt: assessmentAttempts, assessment: assessments })
-    .from(assessmentAttempts)
-    .innerJoin(assessments, eq(assessments.id, assessmentAttempts.assessmentId))
-    .where(eq(assessmentAttempts.id, attemptId));
-  const [row] = lock ? await query.for('update', { of: assessmentAttempts }) : await query;
-  return ownOrNotFound(actor, row);
-}
-
 function ownOrNotFound(
   actor: Actor,
   row: { attempt: Attempt; assessment: Assessment } | undefined,
@@ -205,7 +190,29 @@ const ownAttemptStatement = preparedPer((db) =>
     .prepare('assessments_own_attempt'),
 );
 
-/** loadOwnAttempt() without a lock, prepared: every save of an exam reads it (ctx.db only). */
+/**
+ * The attempt under its row lock for its learner (the submit), with the learner's name for the
+ * result it answers with.
+ */
+export async function lockOwnAttempt(
+  tx: DbOrTx,
+  actor: Actor,
+  attemptId: number,
+): Promise<{ attempt: Attempt; assessment: Assessment; learnerName: string }> {
+  const [row] = await tx
+    .select({ attempt: assessmentAttempts, assessment: assessments, learnerName: learnerFullname })
+    .from(assessmentAttempts)
+    .innerJoin(assessments, eq(assessments.id, assessmentAttempts.assessmentId))
+    .innerJoin(users, eq(users.id, assessmentAttempts.userId))
+    .where(eq(assessmentAttempts.id, attemptId))
+    .for('update', { of: assessmentAttempts });
+  return { ...ownOrNotFound(actor, row), learnerName: row!.learnerName };
+}
+
+/** A learner's name as lists and results show it: first and last, else the user name. */
+export const learnerFullname = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
+
+/** The attempt and its assessment, prepared: every save of an exam reads it (ctx.db only). */
 export async function readOwnAttempt(
   db: Db,
   actor: Actor,

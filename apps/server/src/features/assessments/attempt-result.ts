@@ -16,6 +16,7 @@ import {
   assessments,
 } from '../../schema/assessments.table.ts';
 import { users } from '../../schema/users.table.ts';
+import { type Assessment, type Attempt, learnerFullname } from './attempt-access.ts';
 import { type AttemptLayout, itemView, type LayoutItem } from './attempt-layout.ts';
 import { loadDefinitions } from './attempt-view.ts';
 import {
@@ -39,12 +40,10 @@ import { solutionOf } from './solution.ts';
 
 export const ATTEMPT_NOT_FOUND = 'Attempt not found.';
 
-const fullname = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
-
 /** The reads of every result (each submit of an exam answers with one), prepared once. */
 const resultStatements = preparedPer((db) => ({
   attempt: db
-    .select({ attempt: assessmentAttempts, assessment: assessments, learnerName: fullname })
+    .select({ attempt: assessmentAttempts, assessment: assessments, learnerName: learnerFullname })
     .from(assessmentAttempts)
     .innerJoin(assessments, eq(assessments.id, assessmentAttempts.assessmentId))
     .innerJoin(users, eq(users.id, assessmentAttempts.userId))
@@ -77,8 +76,19 @@ export async function buildAttemptResult(
     (row.attempt.userId !== actor.userId && !isStaffFor(actor, row.assessment))
   )
     throw notFound(ATTEMPT_NOT_FOUND);
-  const { attempt, assessment } = row;
+  return resultOf(db, actor, row, now);
+}
 
+/** The result of an attempt already read (and checked against the caller). */
+export async function resultOf(
+  db: Db,
+  actor: Actor,
+  row: { attempt: Attempt; assessment: Assessment; learnerName: string },
+  now: Date,
+): Promise<TAttemptResult> {
+  const statements = resultStatements(db);
+  const { attempt, assessment } = row;
+  const attemptId = attempt.id;
   // Independent reads, side by side on the pool; the versions answered come from the cache.
   const [closes, answerRows, bands] = await Promise.all([
     statements.closes.execute({ assessmentId: assessment.id, userId: attempt.userId }),

@@ -21,6 +21,8 @@ import './assessments.events.ts';
  * sets the score (and may keep the flag, so the queue's "graded" tab still finds it).
  */
 export type SettledAttempt = {
+  /** The attempt as this settlement left it. */
+  row: Attempt;
   status: 'submitted' | 'graded';
   score: number;
   maxScore: number;
@@ -108,7 +110,7 @@ export async function settleTotals(
     attempt.maxScore !== maxScore ||
     attempt.passed !== passed;
 
-  await tx
+  const [row] = await tx
     .update(assessmentAttempts)
     .set({
       ...options.set,
@@ -121,7 +123,8 @@ export async function settleTotals(
       gradedAt: status === 'graded' ? (wasGraded && !changed ? attempt.gradedAt : now) : null,
       updatedAt: now,
     })
-    .where(eq(assessmentAttempts.id, attempt.id));
+    .where(eq(assessmentAttempts.id, attempt.id))
+    .returning();
 
   if (status === 'graded' && (changed || options.regrade)) {
     const common = {
@@ -143,5 +146,5 @@ export async function settleTotals(
     // Once per attempt: a regrade that keeps it passed does not announce it again.
     if (passed && !(wasGraded && attempt.passed)) emit('assessment.passed', { ...common, percent });
   }
-  return { status, score, maxScore, percent, passed, pendingManual };
+  return { row: row!, status, score, maxScore, percent, passed, pendingManual };
 }

@@ -6,9 +6,9 @@ import type { Db } from '../../core/db/database.ts';
 import { runInTransaction, type UnitOfWork } from '../../core/db/transaction.ts';
 import { conflict } from '../../core/errors/app-error.ts';
 import { assessmentAnswers } from '../../schema/assessments.table.ts';
-import { type Assessment, type Attempt, loadOwnAttempt } from './attempt-access.ts';
+import { type Assessment, type Attempt, lockOwnAttempt } from './attempt-access.ts';
 import { withPoints } from './attempt-layout.ts';
-import { buildAttemptResult } from './attempt-result.ts';
+import { buildAttemptResult, resultOf } from './attempt-result.ts';
 import { settleTotals } from './attempt-settle.ts';
 import { loadDefinitions } from './attempt-view.ts';
 import { attemptPhase, submittedAt } from './deadline.ts';
@@ -33,7 +33,7 @@ export async function submitLocked(
   by: 'learner' | 'timeout',
   /** ctx.db: the versions answered come from the definitions cache (they are used, frozen). */
   cacheOwner?: Db,
-): Promise<void> {
+): Promise<Attempt> {
   const { tx, emit } = uow;
   const rows = await tx
     .select({
@@ -85,6 +85,7 @@ export async function submitLocked(
     by,
     pendingManual: settled.pendingManual,
   });
+  return settled.row;
 }
 
 /**
@@ -99,14 +100,14 @@ export async function submitAttempt(
   input: { session?: string },
   now: Date,
 ): Promise<TAttemptResult> {
-  await runInTransaction(ctx.db, ctx.bus, async (uow) => {
-    const { attempt, assessment } = await loadOwnAttempt(uow.tx, actor, attemptId, true);
-    if (attempt.status === 'submitted' || attempt.status === 'graded') return;
+  const submitted = await runInTransaction(ctx.db, ctx.bus, async (uow) => {
+    const { attempt, assessment, learnerName } = await lockOwnAttempt(uow.tx, actor, attemptId);
+    if (attempt.status === 'submitted' || attempt.status === 'graded') return null;
     if (attempt.status !== 'in_progress') throw conflict('This attempt is not in progress.');
     if (input.session !== undefined && input.session !== attempt.sessionKey)
       throw conflict(LOST_SESSION);
     const phase = attemptPhase(now, attempt.deadlineAt, assessment.graceSeconds);
-    await submitLocked(
+    const row = await submitLocked(
       uow,
       attempt,
       assessment,
@@ -114,6 +115,11 @@ export async function submitAttempt(
       phase === 'expired' ? 'timeout' : 'learner',
       ctx.db,
     );
+    return { attempt: row, assessment, learnerName };
   });
-  return buildAttemptResult(ctx.db, actor, attemptId, now);
+  // The attempt just submitted is in hand: its result needs no second read of it. A retried
+  // submit (already submitted) reads it as the result page does.
+  return submitted
+    ? resultOf(ctx.db, actor, submitted, now)
+    : buildAttemptResult(ctx.db, actor, attemptId, now);
 }
