@@ -209,9 +209,13 @@ async function main(): Promise<number> {
     baselineReadyPath: `/baseline/users/${exam.userIds[0]}`,
     onStarted: (server) => cleanups.push(() => server.stop()),
     // EXAM_PROFILE=<dir>: a CPU profile of Atrium's process, written when it stops.
-    atriumNodeArgs: process.env.EXAM_PROFILE
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.EXAM_PROFILE}`]
-      : [],
+    // EXAM_NODE_ARGS: more flags for Atrium's node (trying a GC setting, say).
+    atriumNodeArgs: [
+      ...(process.env.EXAM_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.EXAM_PROFILE}`]
+        : []),
+      ...(process.env.EXAM_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
   });
 
   const baseRec = new Recorder();
