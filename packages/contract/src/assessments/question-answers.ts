@@ -159,3 +159,15 @@ export function learnerView(q: TQuestionDefinition): TQuestionView {
       };
   }
 }
+
+/**
+ * Words in an essay's HTML, for its word limits: the same count on the learner's screen and in
+ * the server's check of a save.
+ */
+export function essayWordCount(html: string): number {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .trim();
+  return text === '' ? 0 : text.split(/\s+/).length;
+}

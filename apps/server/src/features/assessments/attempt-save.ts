@@ -1,8 +1,9 @@
-import type {
-  TAttemptSaveInput,
-  TAttemptSaveResult,
-  TQuestionAnswer,
-  TQuestionDefinition,
+import {
+  essayWordCount,
+  type TAttemptSaveInput,
+  type TAttemptSaveResult,
+  type TQuestionAnswer,
+  type TQuestionDefinition,
 } from '@atrium/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/auth/actor.ts';
@@ -151,7 +152,14 @@ async function checkedAnswers(
     const q = definitions.get(items.get(s.item)!.versionId) as TQuestionDefinition;
     let answer = given;
     if (answer.type !== q.type) return `Item ${s.item} takes a ${q.type} answer.`;
-    if (answer.type === 'essay') answer = { ...answer, text: sanitiseRichText(answer.text) };
+    if (answer.type === 'essay') {
+      answer = { ...answer, text: sanitiseRichText(answer.text) };
+      // The limit the learner sees counted down: over it, the save is refused (the web keeps
+      // the text on the device until it is shortened), so no essay beyond it is ever stored.
+      const words = essayWordCount(answer.text);
+      if (q.type === 'essay' && q.max_words !== null && words > q.max_words)
+        return `Keep the answer to item ${s.item} to ${q.max_words} words: it has ${words}.`;
+    }
     if (answer.type === 'file_upload') {
       const files = [];
       for (const f of answer.files) {

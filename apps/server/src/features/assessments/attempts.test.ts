@@ -1,6 +1,6 @@
 import { ROLE, type TAttemptSession } from '@atrium/contract';
 import argon2 from 'argon2';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
@@ -232,6 +232,33 @@ describe('who may take and reach attempts', () => {
 });
 
 describe('saving', () => {
+  it('refuses an essay over its word limit, storing nothing, and takes it once shortened', async () => {
+    const { a, learner, essay } = await exam();
+    // The author set a limit of 3 words (the version is unanswered, so edited in place).
+    await db()
+      .update(questionVersions)
+      .set({ definition: sql`jsonb_set(${questionVersions.definition}, '{max_words}', '3')` })
+      .where(eq(questionVersions.questionId, essay.id));
+    const { session, attempt } = await start(a.uuid, learner);
+    const save = (text: string, seq: number) =>
+      http.put(SAVE(attempt.id), learner.token, {
+        session,
+        answers: [{ item: 1, answer: { type: 'essay', text }, seq }],
+      });
+    const long = await save('<p>Wear a hard&nbsp;hat.</p>', 1);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors['answers.0']).toEqual([
+      'Keep the answer to item 1 to 3 words: it has 4.',
+    ]);
+    const [stored] = await db()
+      .select()
+      .from(assessmentAnswers)
+      .where(and(eq(assessmentAnswers.attemptId, attempt.id), eq(assessmentAnswers.item, 1)));
+    expect([stored!.answer, stored!.seq]).toEqual([null, 0]);
+    const short = await save('<p>Wear a helmet.</p>', 2);
+    expect(short.statusCode).toBe(200);
+  });
+
   it('keeps the highest sequence: a repeat changes nothing, an older save is ignored', async () => {
     const { a, learner } = await exam();
     const { session, attempt } = await start(a.uuid, learner);

@@ -1,4 +1,10 @@
-import type { TAnswerOf, TQuestionAnswer, TQuestionType, TQuestionView } from '@atrium/contract';
+import {
+  essayWordCount,
+  type TAnswerOf,
+  type TQuestionAnswer,
+  type TQuestionType,
+  type TQuestionView,
+} from '@atrium/contract';
 
 /**
  * How a question is shown: `answer` while a learner takes it (editable), `review` on a result
@@ -99,14 +105,8 @@ export function isAnswered(answer: TQuestionAnswer | null | undefined): boolean 
   }
 }
 
-/** Words in an essay's HTML, for its word limits. */
-export function wordCount(html: string): number {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .trim();
-  return text === '' ? 0 : text.split(/\s+/).length;
-}
+/** Words in an essay's HTML, for its word limits: the server counts them the same way. */
+export const wordCount = essayWordCount;
 
 export const QUESTION_TYPE_LABELS: Record<TQuestionType, string> = {
   single_choice: 'Single choice',
