@@ -83,6 +83,9 @@ export function DefinitionEditor({
         value={value.stem}
         onChange={(stem) => onChange({ ...value, stem })}
         error={errors['definition.stem']}
+        helperText={
+          'Maths: TeX between \\( and \\) within a line, or between \\[ and \\] on a line of its own; the preview shows it rendered.'
+        }
       />
       <TypeEditor value={value} onChange={onChange} errors={errors} />
       <Accordion
