@@ -21,7 +21,7 @@ import {
   type PagePlan,
 } from './attempt-layout.ts';
 import { loadDefinitions } from './attempt-view.ts';
-import { loadPlan } from './attempts.repository.ts';
+import { createAnswerRows, loadPlan } from './attempts.repository.ts';
 import { markVersionsUsed } from './question-bank.service.ts';
 
 /**
@@ -152,15 +152,9 @@ async function prepareBatch(ctx: AppContext, assessmentId: number): Promise<numb
         sql`, `,
       )}) as v(id, layout, max_score)
       where t.id = v.id`);
-    await tx.insert(assessmentAnswers).values(
-      drawn.flatMap((d) =>
-        d.items.map((i) => ({
-          attemptId: d.id,
-          item: i.item,
-          questionVersionId: i.versionId,
-          maxScore: i.points,
-        })),
-      ),
+    await createAnswerRows(
+      tx,
+      drawn.map((d) => ({ attemptId: d.id, items: d.items })),
     );
     await markVersionsUsed(tx, [...new Set(drawn.flatMap((d) => d.versionIds))]);
     return waiting.length;

@@ -281,7 +281,7 @@ async function begin(
           number: Math.max(0, ...attempts.map((t) => t.number)) + 1,
         })
         .returning();
-  await createAnswerRows(tx, row!.id, items);
+  await createAnswerRows(tx, [{ attemptId: row!.id, items }]);
   await markVersionsUsed(tx, versionIds);
   emit('assessment.started', {
     assessmentId: a.id,

@@ -107,10 +107,15 @@ export async function loadPlan(db: DbOrTx, a: Assessment): Promise<PagePlan[]> {
   return [...plans.values()];
 }
 
-/** One answer row per item, empty, with its maximum: the submit then only updates rows. */
-export async function createAnswerRows(db: DbOrTx, attemptId: number, items: LayoutItem[]) {
-  if (items.length === 0) return;
-  await db.insert(assessmentAnswers).values(
+/**
+ * One answer row per item of each attempt, empty, with its maximum: the submit then only updates
+ * rows. Several attempts at once for the preparation before an exam (one insert a batch).
+ */
+export async function createAnswerRows(
+  db: DbOrTx,
+  attempts: readonly { attemptId: number; items: readonly LayoutItem[] }[],
+) {
+  const rows = attempts.flatMap(({ attemptId, items }) =>
     items.map((i) => ({
       attemptId,
       item: i.item,
@@ -118,6 +123,8 @@ export async function createAnswerRows(db: DbOrTx, attemptId: number, items: Lay
       maxScore: i.points,
     })),
   );
+  if (rows.length === 0) return;
+  await db.insert(assessmentAnswers).values(rows);
 }
 
 /** The learner's attempts at an assessment, oldest first. */
