@@ -266,6 +266,28 @@ export const assessmentAssignments = pgTable(
   ],
 );
 
+/**
+ * The learners told of a published assessment (the `assessment.assigned` event): a department's
+ * later members are told by the audience job because they are not here yet, and nobody is told
+ * twice, whether named and in a department, assigned again, or unassigned and assigned back.
+ */
+export const assessmentNotices = pgTable(
+  'assessment_notices',
+  {
+    assessmentId: integer('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assessmentId, t.userId] }),
+    index('assessment_notices_user_idx').on(t.userId),
+  ],
+);
+
 /** A user's or a department's exception to the timing and attempts (deadline.ts merges them). */
 export const assessmentOverrides = pgTable(
   'assessment_overrides',

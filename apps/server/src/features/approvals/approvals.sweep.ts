@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
-import { jobs } from '../../core/jobs/jobs.table.ts';
+import { scheduleRecurring } from '../../core/jobs/recurring.ts';
 import { defineJob } from '../../core/module.ts';
 import { approvalModules, approvalRequests } from '../../schema/approvals.table.ts';
 import { adminsOf } from './approvals.plan.ts';
@@ -139,15 +139,9 @@ export async function sweepApprovals(ctx: AppContext, now = new Date()) {
   return { expired, escalated };
 }
 
-/**
- * Queues the next sweep unless one is queued already: every node makes sure of it at start, and
- * each run queues its successor before it works, so a failing run never ends the chain.
- */
-export async function scheduleSweep(ctx: AppContext, afterMs = SWEEP_EVERY_MS) {
-  await ctx.db.execute(sql`insert into ${jobs} (type, payload, run_at, max_attempts)
-    select 'approvals.sweep', '{}'::jsonb, now() + make_interval(secs => ${afterMs / 1000}), 3
-    where not exists (select 1 from ${jobs} where type = 'approvals.sweep' and status = 'queued')`);
-}
+/** Queues the next sweep unless one is queued already (core/jobs/recurring.ts). */
+export const scheduleSweep = (ctx: AppContext, afterMs = SWEEP_EVERY_MS) =>
+  scheduleRecurring(ctx.db, 'approvals.sweep', afterMs);
 
 export const approvalJobs = [
   defineJob({

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
+import { startRecurring } from '../../core/jobs/recurring.ts';
 import type { AppModule } from '../../core/module.ts';
 import { approvalsMatrix } from './approvals.matrix.ts';
 import { registerApprovalRoutes } from './approvals.routes.ts';
-import { approvalJobs, scheduleSweep } from './approvals.sweep.ts';
+import { approvalJobs, SWEEP_EVERY_MS } from './approvals.sweep.ts';
 
 /**
  * Approval flows (issue 14): slices declare approvable kinds through their modules
@@ -16,9 +17,7 @@ export const approvalsModule: AppModule = {
     registerApprovalRoutes(app, ctx);
     // Every node makes sure the sweep chain exists (only one queued sweep at a time).
     app.addHook('onReady', async () => {
-      await scheduleSweep(ctx).catch((err) =>
-        ctx.log.error({ err }, 'approval sweep could not be scheduled'),
-      );
+      await startRecurring(ctx, 'approvals.sweep', SWEEP_EVERY_MS);
     });
   },
   jobs: approvalJobs,

@@ -36,8 +36,9 @@ export interface DrawAvailability {
 
 /**
  * For every random slot of the assessment: the active questions of its organisation that match
- * its category (sub-categories included) and all its tags. One statement: the category subtrees
- * of the slots' categories only, then a grouped join.
+ * its category (sub-categories included) and all its tags, less those the assessment places as
+ * fixed questions (a draw never repeats one, attempt-layout.ts). One statement: the category
+ * subtrees of the slots' categories only, then a grouped join.
  */
 export async function drawAvailability(
   db: DbOrTx,
@@ -61,6 +62,8 @@ export async function drawAvailability(
     left join questions q on q.organisation_id = ${organisationId} and q.status = 'active'
       and q.tags @> s.tags
       and (s.category_id is null or q.category_id in (select t.id from tree t where t.root = s.category_id))
+      and not exists (select 1 from assessment_slots f
+                      where f.assessment_id = ${assessmentId} and f.kind = 'fixed' and f.question_id = q.id)
     left join question_versions v on v.question_id = q.id and v.version = q.current_version
     where s.assessment_id = ${assessmentId} and s.kind = 'random'
     group by s.id`,
@@ -111,6 +114,8 @@ export async function loadLayout(db: DbOrTx, assessmentId: number, organisationI
   let maxScore = 0;
   const problems: string[] = [];
   const byPage = new Map<number, TAssessmentSlot[]>(pages.map((p) => [p.id, []]));
+  // Draws from the same category and tags share one pool: together they must find enough.
+  const pools = new Map<string, { need: number[]; available: number; source: string }>();
   for (const { s, question, points, categoryName } of slots) {
     const draw = draws.get(s.id);
     const slot: TAssessmentSlot = {
@@ -134,20 +139,31 @@ export async function loadLayout(db: DbOrTx, assessmentId: number, organisationI
         problems.push(`“${question.title}” is archived in the bank: take it off or restore it.`);
       }
     } else {
-      const available = draw?.available ?? 0;
       maxScore += s.drawCount * (s.points ?? draw?.averagePoints ?? 0);
-      if (available < s.drawCount) {
-        const source = [
+      const key = `${s.categoryId ?? ''}|${[...s.tags].sort().join('\u0000')}`;
+      const pool = pools.get(key) ?? {
+        need: [],
+        available: draw?.available ?? 0,
+        source: [
           s.categoryId === null ? null : `category “${categoryName ?? ''}”`,
           s.tags.length > 0 ? `tags ${s.tags.join(', ')}` : null,
         ]
           .filter(Boolean)
-          .join(' and ');
-        problems.push(
-          `A random draw of ${s.drawCount} from ${source} finds only ${available} active question${available === 1 ? '' : 's'}.`,
-        );
-      }
+          .join(' and '),
+      };
+      pool.need.push(s.drawCount);
+      pools.set(key, pool);
     }
+  }
+  for (const { need, available, source } of pools.values()) {
+    const total = need.reduce((sum, n) => sum + n, 0);
+    if (available >= total) continue;
+    const found = `${available} active question${available === 1 ? '' : 's'} not placed in this assessment`;
+    problems.push(
+      need.length === 1
+        ? `A random draw of ${total} from ${source} finds only ${found}.`
+        : `Random draws of ${need.join(' + ')} from ${source} need ${total} questions and find only ${found}.`,
+    );
   }
   if (slots.length === 0) problems.unshift('Add at least one question.');
   const outPages: TAssessmentPage[] = pages.map((p) => ({

@@ -12,7 +12,7 @@ import type { AuthContext } from '../../core/auth/access.ts';
 import type { Actor } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
-import { runInTransaction } from '../../core/db/transaction.ts';
+import { runInTransaction, type UnitOfWork } from '../../core/db/transaction.ts';
 import { badRequest, conflict, fieldError, forbidden } from '../../core/errors/app-error.ts';
 import { sanitiseRichText } from '../../core/text/sanitise.ts';
 import {
@@ -27,6 +27,7 @@ import { type Assessment, loadAssessmentFor } from './assessment.access.ts';
 import { assessmentDetail, publishProblems } from './assessment.detail.ts';
 import { toSettings } from './assessment.repository.ts';
 import { canAuthorQuestions } from './assessments.policy.ts';
+import { announceAssignments } from './assignment-notices.ts';
 
 /**
  * The assessment itself: create, change (publishing only when nothing objects), delete (only
@@ -65,15 +66,19 @@ export async function assertCourse(db: DbOrTx, organisationId: number, courseId:
 
 const NOT_PUBLISHABLE = 'This assessment cannot be published yet.';
 
-/** A status change inside the caller's transaction; publishing checks publish_problems. */
+/**
+ * A status change inside the caller's transaction; publishing checks publish_problems, then tells
+ * the learners assigned so far (assignment-notices.ts).
+ */
 export async function changeStatus(
-  tx: DbOrTx,
+  uow: UnitOfWork,
   auth: Actor,
   a: Assessment,
   status: Assessment['status'],
   ip: string | undefined,
 ) {
   if (status === a.status) return;
+  const { tx } = uow;
   if (status === 'published') {
     const problems = await publishProblems(tx, a);
     if (problems.length > 0) throw conflict(NOT_PUBLISHABLE, problems);
@@ -90,6 +95,9 @@ export async function changeStatus(
     from: a.status,
     to: status,
   });
+  if (status === 'published') {
+    await announceAssignments(uow, new Date(), { assessmentId: a.id, assignedBy: auth.userId });
+  }
 }
 
 /** Deletes it unless an attempt went further than being prepared (then 409: archive it). */
@@ -147,7 +155,8 @@ export const assessmentService = {
     input: TAssessmentUpdate,
     ip?: string,
   ): Promise<TAssessmentDetail> {
-    await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+    await runInTransaction(ctx.db, ctx.bus, async (uow) => {
+      const { tx } = uow;
       const a = await loadAssessmentFor(tx, auth, id, 'edit', { lock: true });
       if (input.course) await assertCourse(tx, a.organisationId, input.course);
       const set: Partial<typeof assessments.$inferInsert> = { updatedAt: new Date() };
@@ -157,7 +166,7 @@ export const assessmentService = {
       await tx.update(assessments).set(set).where(eq(assessments.id, a.id));
       // Publishing is judged on the assessment as just changed (its new course included).
       if (input.status !== undefined) {
-        await changeStatus(tx, auth, { ...a, ...set } as Assessment, input.status, ip);
+        await changeStatus(uow, auth, { ...a, ...set } as Assessment, input.status, ip);
       }
     });
     return assessmentDetail(ctx.db, auth, id);

@@ -12,13 +12,14 @@ import { memberships, users } from '../../schema/users.table.ts';
 import { loadAssessmentFor } from './assessment.access.ts';
 import { fullname } from './assessment.repository.ts';
 import { auditAssessment } from './assessment.service.ts';
+import { announceAssignments } from './assignment-notices.ts';
 import './assessments.events.ts';
 
 /**
  * Who takes an assessment: users named one by one, and departments (whose members, now and
- * later, take it). Assigning again is harmless: rows already there are kept, and only learners
- * who were not covered before hear of it (`assessment.assigned`). Attempts are the attempts
- * part's: it prepares them on that event.
+ * later, take it). Assigning again is harmless: rows already there are kept. Who hears of it, and
+ * when, is assignment-notices.ts's: each learner once, while the assessment is published. The
+ * attempts part pre-creates attempts for everyone covered before an exam opens.
  */
 
 /** The ids among `userIds` that are members of the organisation. */
@@ -66,35 +67,6 @@ export async function assertPeopleOf(
   if (Object.keys(errors).length > 0) {
     throw badRequest('Invalid input. Please correct the fields listed.', errors);
   }
-}
-
-/** Active members of the departments who belong to the organisation. */
-async function departmentMembers(db: DbOrTx, organisationId: number, deptIds: number[]) {
-  if (deptIds.length === 0) return [];
-  const rows = await db
-    .select({ id: userProfiles.userId })
-    .from(userProfiles)
-    .innerJoin(
-      memberships,
-      and(
-        eq(memberships.userId, userProfiles.userId),
-        eq(memberships.organisationId, organisationId),
-      ),
-    )
-    .innerJoin(users, and(eq(users.id, userProfiles.userId), eq(users.isActive, true)))
-    .where(inArray(userProfiles.departmentId, deptIds));
-  return rows.map((r) => r.id);
-}
-
-/** Everyone the assessment covers now: users named and its departments' members. */
-async function coveredUsers(db: DbOrTx, assessmentId: number, organisationId: number) {
-  const rows = await db
-    .select({ userId: assessmentAssignments.userId, deptId: assessmentAssignments.departmentId })
-    .from(assessmentAssignments)
-    .where(eq(assessmentAssignments.assessmentId, assessmentId));
-  const named = rows.flatMap((r) => (r.userId === null ? [] : [r.userId]));
-  const depts = rows.flatMap((r) => (r.deptId === null ? [] : [r.deptId]));
-  return new Set([...named, ...(await departmentMembers(db, organisationId, depts))]);
 }
 
 export const assignmentsService = {
@@ -169,12 +141,12 @@ export const assignmentsService = {
     input: { assessment: number; users: number[]; departments: number[] },
     ip?: string,
   ): Promise<{ added: number }> {
-    return runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+    return runInTransaction(ctx.db, ctx.bus, async (uow) => {
+      const { tx } = uow;
       const a = await loadAssessmentFor(tx, auth, input.assessment, 'assign', { lock: true });
       const userIds = [...new Set(input.users)];
       const deptIds = [...new Set(input.departments)];
       await assertPeopleOf(tx, a.organisationId, userIds, deptIds);
-      const before = await coveredUsers(tx, a.id, a.organisationId);
       const base = { assessmentId: a.id, assignedBy: auth.userId };
       const newUsers =
         userIds.length === 0
@@ -192,22 +164,9 @@ export const assignmentsService = {
               .values(deptIds.map((departmentId) => ({ ...base, departmentId })))
               .onConflictDoNothing()
               .returning({ id: assessmentAssignments.departmentId });
-      const reached = new Set([
-        ...newUsers.map((r) => r.id!),
-        ...(await departmentMembers(
-          tx,
-          a.organisationId,
-          newDepts.map((r) => r.id!),
-        )),
-      ]);
-      const fresh = [...reached].filter((id) => !before.has(id));
-      if (fresh.length > 0) {
-        emit('assessment.assigned', {
-          assessmentId: a.id,
-          organisationId: a.organisationId,
-          userIds: fresh,
-          assignedBy: auth.userId,
-        });
+      // A draft tells nobody yet: publishing does.
+      if (a.status === 'published') {
+        await announceAssignments(uow, new Date(), { assessmentId: a.id, assignedBy: auth.userId });
       }
       const added = newUsers.length + newDepts.length;
       if (added > 0) {

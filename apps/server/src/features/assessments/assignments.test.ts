@@ -8,10 +8,17 @@ import {
   type Staff,
   signedIn,
 } from '../../../test/auth.ts';
-import { makeAssessment, makeDepartment, makeUser } from '../../../test/factories/index.ts';
+import {
+  makeAssessment,
+  makeDepartment,
+  makeQuestion,
+  makeUser,
+} from '../../../test/factories/index.ts';
 import { placeUser } from '../../../test/factories/learning-path-enrolments.ts';
 import { api } from '../../../test/http.ts';
+import { runInTransaction } from '../../core/db/transaction.ts';
 import { eventOutbox } from '../../core/events/outbox.table.ts';
+import { announceAssignments } from './assignment-notices.ts';
 
 let t: TestApp;
 let acme: Staff;
@@ -243,5 +250,81 @@ describe('events', () => {
     });
     expect(res.json()).toEqual({ added: 1 });
     expect(await assignedEvents(x.id)).toEqual([]);
+  });
+});
+
+describe('who hears of an assessment', () => {
+  /** One run of the audience job's work at `now`; how many learners it told. */
+  const audienceRun = (now = new Date()) =>
+    runInTransaction(t.app.ctx.db, t.app.ctx.bus, (uow) => announceAssignments(uow, now));
+
+  it('a draft assigned ahead tells nobody; publishing tells everyone it covers, once', async () => {
+    const q = await makeQuestion(db(), { organisationId: acme.org.id, createdBy: null });
+    const draft = await makeAssessment(db(), {
+      organisationId: acme.org.id,
+      createdBy: acme.trainer.user.id,
+      status: 'draft',
+      questionIds: [q.id],
+    });
+    const [l1, l2] = [await learner(), await learner()];
+    const dept = await makeDepartment(db(), { organisationId: acme.org.id });
+    await placeUser(db(), l2.id, { departmentId: dept.id });
+    await a.post(ASSIGN, acme.trainer.token, {
+      assessment: draft.id,
+      users: [l1.id],
+      departments: [dept.id],
+    });
+    expect(await assignedEvents(draft.id)).toEqual([]);
+    expect(await audienceRun()).toBe(0);
+
+    const one = `/api/assessment/${draft.id}/`;
+    const published = await a.put(one, acme.trainer.token, { status: 'published' });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(await assignedEvents(draft.id)).toEqual([[l1.id, l2.id].sort((x, y) => x - y)]);
+    // Unpublished and published again: nobody hears of it twice.
+    await a.put(one, acme.trainer.token, { status: 'draft' });
+    await a.put(one, acme.trainer.token, { status: 'published' });
+    expect(await assignedEvents(draft.id)).toHaveLength(1);
+  });
+
+  it('a department’s later members are told by the audience job, once; not after the close', async () => {
+    const open = await mine();
+    const closed = await makeAssessment(db(), {
+      organisationId: acme.org.id,
+      createdBy: acme.trainer.user.id,
+      settings: { closesAt: new Date(Date.now() + 3600_000) },
+    });
+    const dept = await makeDepartment(db(), { organisationId: acme.org.id });
+    const first = await learner();
+    await placeUser(db(), first.id, { departmentId: dept.id });
+    for (const x of [open, closed]) {
+      await a.post(ASSIGN, acme.trainer.token, { assessment: x.id, departments: [dept.id] });
+    }
+    expect(await assignedEvents(open.id)).toEqual([[first.id]]);
+
+    const [later, inactive, outsider] = [await learner(), await learner(), await learner()];
+    await placeUser(db(), later.id, { departmentId: dept.id });
+    await placeUser(db(), inactive.id, { departmentId: dept.id });
+    await db().execute(sql`update users set is_active = false where id = ${inactive.id}`);
+    // Joined the department's organisation's profile table, but a member elsewhere only.
+    await db().execute(
+      sql`delete from memberships where user_id = ${outsider.id} and organisation_id = ${acme.org.id}`,
+    );
+    await placeUser(db(), outsider.id, { departmentId: dept.id });
+
+    // Two hours on, the second assessment has closed: only the open one tells its newcomer.
+    const later2h = new Date(Date.now() + 2 * 3600_000);
+    const told = await audienceRun(later2h);
+    expect(told).toBe(1);
+    expect(await assignedEvents(open.id)).toEqual([[first.id], [later.id]]);
+    expect(await assignedEvents(closed.id)).toEqual([[first.id]]);
+    const [event] = await db()
+      .select({ payload: eventOutbox.payload })
+      .from(eventOutbox)
+      .where(
+        sql`${eventOutbox.name} = 'assessment.assigned' and (${eventOutbox.payload}->>'userIds')::jsonb = ${JSON.stringify([later.id])}::jsonb`,
+      );
+    expect(event?.payload).toMatchObject({ organisationId: acme.org.id, assignedBy: null });
+    expect(await audienceRun(later2h)).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { queryRows } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
-import { jobs } from '../../core/jobs/jobs.table.ts';
+import { scheduleRecurring, startRecurring } from '../../core/jobs/recurring.ts';
 import { defineJob } from '../../core/module.ts';
 import { assessmentAttempts, assessments } from '../../schema/assessments.table.ts';
 import { prepareAttempts } from './attempt-prepare.ts';
@@ -100,21 +100,10 @@ export async function precreateAttempts(ctx: AppContext, now = new Date()): Prom
   return rows.length;
 }
 
-/** Queues the next run of `type` unless one is queued already (every node, each run). */
-async function scheduleNext(ctx: AppContext, type: string, afterMs: number) {
-  await ctx.db.execute(sql`insert into ${jobs} (type, payload, run_at, max_attempts)
-    select ${type}, '{}'::jsonb, now() + make_interval(secs => ${afterMs / 1000}), 3
-    where not exists (select 1 from ${jobs} where type = ${type} and status = 'queued')`);
-}
-
-/** For the module's onReady hook: starts both chains, never failing the start-up over them. */
+/** For the module's onReady hook: starts both chains. */
 export async function attemptJobsOnReady(ctx: AppContext) {
-  await scheduleNext(ctx, 'assessments.timeout', TIMEOUT_EVERY_MS).catch((err) =>
-    ctx.log.error({ err }, 'assessment time-out job could not be scheduled'),
-  );
-  await scheduleNext(ctx, 'assessments.precreate', 0).catch((err) =>
-    ctx.log.error({ err }, 'assessment pre-create job could not be scheduled'),
-  );
+  await startRecurring(ctx, 'assessments.timeout', TIMEOUT_EVERY_MS);
+  await startRecurring(ctx, 'assessments.precreate', 0);
 }
 
 export const attemptJobDefinitions = [
@@ -122,14 +111,14 @@ export const attemptJobDefinitions = [
     type: 'assessments.timeout',
     async handle(ctx) {
       // The successor first: a failing run never ends the chain.
-      await scheduleNext(ctx, 'assessments.timeout', TIMEOUT_EVERY_MS);
+      await scheduleRecurring(ctx.db, 'assessments.timeout', TIMEOUT_EVERY_MS);
       await timeOutAttempts(ctx);
     },
   }),
   defineJob({
     type: 'assessments.precreate',
     async handle(ctx) {
-      await scheduleNext(ctx, 'assessments.precreate', PRECREATE_EVERY_MS);
+      await scheduleRecurring(ctx.db, 'assessments.precreate', PRECREATE_EVERY_MS);
       await precreateAttempts(ctx);
     },
   }),

@@ -33,10 +33,10 @@ export async function bulkAssessments(
   const failed: { id: number; detail: string }[] = [];
   for (const id of [...new Set(input.ids)]) {
     try {
-      await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
-        const a = await loadAssessmentFor(tx, auth, id, 'edit', { lock: true });
-        if (input.action === 'delete') await deleteAssessment(tx, auth, a, ip);
-        else await changeStatus(tx, auth, a, TARGET[input.action], ip);
+      await runInTransaction(ctx.db, ctx.bus, async (uow) => {
+        const a = await loadAssessmentFor(uow.tx, auth, id, 'edit', { lock: true });
+        if (input.action === 'delete') await deleteAssessment(uow.tx, auth, a, ip);
+        else await changeStatus(uow, auth, a, TARGET[input.action], ip);
       });
       done.push(id);
     } catch (e) {

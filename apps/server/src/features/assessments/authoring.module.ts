@@ -12,6 +12,7 @@ import { listAssessments } from './assessment.repository.ts';
 import { assessmentService as assessments } from './assessment.service.ts';
 import { copyAssessment } from './assessment-copy.service.ts';
 import { messagesService as messages } from './assessment-messages.service.ts';
+import { audienceJobs, audienceOnReady } from './assignment-notices.ts';
 import { assignmentsService as assignments } from './assignments.service.ts';
 import { bulkAssessments } from './authoring.bulk.ts';
 import { overridesService as overrides } from './overrides.service.ts';
@@ -120,6 +121,6 @@ export const authoringMatrix: Record<string, MatrixRow> = Object.fromEntries(
     .filter(([name]) => name !== 'regrade')
     .map(([, op]) => [`${op.method} ${op.path}`, AUTHORS]),
 );
-export const authoringJobs: JobDefinition[] = [];
+export const authoringJobs: JobDefinition[] = audienceJobs;
 export const authoringSubscribers: EventSubscriber[] = [];
-export function authoringOnReady(_ctx: AppContext): Promise<void> | void {}
+export const authoringOnReady = audienceOnReady;

@@ -169,7 +169,7 @@ describe('changing and publishing', () => {
     const read = (await a.get(one(draft.id), acme.trainer.token)).json();
     expect(read.publish_problems).toEqual([
       '“Old one” is archived in the bank: take it off or restore it.',
-      'A random draw of 2 from category “Fire” finds only 1 active question.',
+      'A random draw of 2 from category “Fire” finds only 1 active question not placed in this assessment.',
     ]);
     const refused = await a.put(one(draft.id), acme.trainer.token, { status: 'published' });
     expect(refused.statusCode).toBe(409);

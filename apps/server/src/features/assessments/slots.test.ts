@@ -176,7 +176,7 @@ describe('slots', () => {
       question: null,
     });
     expect(res.json().publish_problems).toEqual([
-      'A random draw of 3 from category “Safety” and tags fire finds only 2 active questions.',
+      'A random draw of 3 from category “Safety” and tags fire finds only 2 active questions not placed in this assessment.',
     ]);
     const fewer = await a.patch(`${SLOT}${slot.id}/`, acme.trainer.token, { draw_count: 2 });
     expect(fewer.json()).toMatchObject({ publish_problems: [], question_count: 2, max_score: 2 });
@@ -200,6 +200,40 @@ describe('slots', () => {
       draw_count: 1,
     });
     expect(none.statusCode).toBe(400);
+  });
+
+  it('a draw counts neither the questions placed as fixed nor those another draw of its pool needs', async () => {
+    const cat = await makeQuestionCategory(db(), { organisationId: acme.org.id, name: 'Ladders' });
+    const [q1] = [
+      await question({ categoryId: cat.id }),
+      await question({ categoryId: cat.id }),
+      await question({ categoryId: cat.id }),
+      await question({ categoryId: cat.id }),
+    ];
+    const x = await draft({ questionIds: [q1!.id] });
+    const first = await a.post(SLOT, acme.trainer.token, {
+      kind: 'random',
+      page: x.pageId,
+      category: cat.id,
+      draw_count: 2,
+    });
+    const drawn = first.json().pages[0].slots.find((s: { kind: string }) => s.kind === 'random');
+    // Four in the category, one of them placed: three left to draw from.
+    expect(drawn).toMatchObject({ available: 3, draw_count: 2 });
+    expect(first.json().publish_problems).toEqual([]);
+    const second = await a.post(SLOT, acme.trainer.token, {
+      kind: 'random',
+      page: x.pageId,
+      category: cat.id,
+      draw_count: 2,
+    });
+    expect(second.json().publish_problems).toEqual([
+      'Random draws of 2 + 2 from category “Ladders” need 4 questions and find only 3 active questions not placed in this assessment.',
+    ]);
+    const refused = await a.put(`/api/assessment/${x.id}/`, acme.trainer.token, {
+      status: 'published',
+    });
+    expect(refused.statusCode).toBe(409);
   });
 
   it('a colleague’s assessment is 403 to change; learners are 403', async () => {

@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { queryRows } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
-import { jobs } from '../../core/jobs/jobs.table.ts';
+import { scheduleRecurring, startRecurring } from '../../core/jobs/recurring.ts';
 import { defineJob } from '../../core/module.ts';
 import { learningPathEnrolments, learningPaths } from '../../schema/learning-paths.table.ts';
 import { reopenCourseEnrolments } from '../learning/index.ts';
@@ -215,22 +215,13 @@ export async function syncLearningPaths(ctx: AppContext, now = new Date()) {
   return { enrolled, recertified, dueSoon, overdue };
 }
 
-/**
- * Queues the next run unless one is queued already: every node makes sure of it at start, and
- * each run queues its successor before it works, so a failing run never ends the chain.
- */
-export async function scheduleLearningPathSync(ctx: AppContext, afterMs = SYNC_EVERY_MS) {
-  await ctx.db.execute(sql`insert into ${jobs} (type, payload, run_at, max_attempts)
-    select 'learning_paths.sync', '{}'::jsonb, now() + make_interval(secs => ${afterMs / 1000}), 3
-    where not exists (select 1 from ${jobs} where type = 'learning_paths.sync' and status = 'queued')`);
-}
+/** Queues the next run unless one is queued already (core/jobs/recurring.ts). */
+export const scheduleLearningPathSync = (ctx: AppContext, afterMs = SYNC_EVERY_MS) =>
+  scheduleRecurring(ctx.db, 'learning_paths.sync', afterMs);
 
-/** For the module's onReady hook: starts the chain, never failing the start-up over it. */
-export async function learningPathJobsOnReady(ctx: AppContext) {
-  await scheduleLearningPathSync(ctx).catch((err) =>
-    ctx.log.error({ err }, 'learning path sync could not be scheduled'),
-  );
-}
+/** For the module's onReady hook: starts the chain. */
+export const learningPathJobsOnReady = (ctx: AppContext) =>
+  startRecurring(ctx, 'learning_paths.sync', SYNC_EVERY_MS);
 
 export const learningPathJobs = [
   defineJob({

@@ -69,7 +69,7 @@ export function RandomDrawDialog({ pageId, onClose }: { pageId: number; onClose:
     tags.length > 1
       ? 'The server counts the matching questions when the draw is saved.'
       : available !== undefined && (category || tags.length > 0)
-        ? `${available} active question${available === 1 ? '' : 's'} match now.`
+        ? `${available} active question${available === 1 ? '' : 's'} match now in the bank; those already placed in this assessment are never drawn.`
         : 'Choose where the questions come from.';
   return (
     <FormDialog open onClose={onClose} title="Add a random draw">

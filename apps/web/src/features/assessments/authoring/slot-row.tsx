@@ -122,6 +122,7 @@ export function SlotRow({
                 color={short ? 'error' : 'default'}
                 variant={short ? 'filled' : 'outlined'}
                 label={`${slot.available} available`}
+                title="Active questions that match, less those placed in this assessment"
               />
             )}
           </Stack>
