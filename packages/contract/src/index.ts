@@ -7,6 +7,7 @@ export * from './assessments/attempt.ts';
 export * from './assessments/question-answers.ts';
 export * from './assessments/question-bank.operations.ts';
 export * from './assessments/question-bank.ts';
+export * from './assessments/question-images.ts';
 export * from './assessments/question-types.ts';
 export * from './assessments/report.operations.ts';
 export * from './assessments/report.ts';

@@ -9,6 +9,8 @@ import type { IdCall, ReverseCall } from './calls.ts';
 export interface AssessmentObjects {
   question: number;
   questionCategory: number;
+  /** An image uploaded for question text (its uuid), shown by another question of the bank. */
+  questionImage: string;
   /** The published assessment: the bank's question and a file upload on `firstPage`. */
   assessment: number;
   assessmentUuid: string;
@@ -55,6 +57,11 @@ export const ASSESSMENT_CALLS: Record<string, IdCall> = {
     }),
   },
   'GET /api/assessment/question/bank/:id/versions/': { params: (f) => ({ id: f.question }) },
+  // Learners of acme see it in their attempts: acme's learner proves the address is real.
+  'GET /api/assessment/question/image/:uuid/': {
+    params: (f) => ({ uuid: f.questionImage }),
+    owner: 'learner',
+  },
   // The category is listed before the question, so its control (a delete, children first) finds
   // it empty; the question's own delete runs first.
   'PATCH /api/assessment/question/categories/:id/': {

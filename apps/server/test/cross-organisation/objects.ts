@@ -120,6 +120,19 @@ async function makeAssessmentObjects(): Promise<AssessmentObjects> {
   const admin = acme.admin.token;
   const learner = acme.learner.token;
   const bank = await makeQuestionBank(admin);
+  // An image in a question's text (uploaded, then shown, so no cleanup removes it).
+  const image = await json(admin, 'POST', '/api/assessment/question/image/', {
+    parts: [{ name: 'image', filename: 'exit.png', content: PNG, type: 'image/png' }],
+  });
+  await json(admin, 'POST', '/api/assessment/question/bank/', {
+    title: 'Exit sign',
+    definition: {
+      type: 'true_false',
+      points: 1,
+      stem: `<p>Is this sign green?</p><p><img src="${image.url}" alt="An exit sign"></p>`,
+      correct: true,
+    },
+  });
   const upload = await json(admin, 'POST', '/api/assessment/question/bank/', {
     title: 'Risk assessment',
     definition: SAMPLE_DEFINITIONS.file_upload,
@@ -200,6 +213,7 @@ async function makeAssessmentObjects(): Promise<AssessmentObjects> {
     ...bank,
     draftAssessment: draft.id,
     spareQuestion: spare.id,
+    questionImage: image.uuid as string,
     assessment: id,
     assessmentUuid: created.uuid as string,
     firstPage,

@@ -64,4 +64,34 @@ describe('sanitiseRichText', () => {
   it('escapes stray angle brackets of plain text and trims', () => {
     expect(sanitiseRichText('  2 < 3 & 4 > 1  ')).toBe('2 &lt; 3 &amp; 4 &gt; 1');
   });
+
+  describe('with images allowed from our own addresses', () => {
+    const own = (src: string) => /^\/api\/img\/[0-9a-f]{4}\/$/.test(src);
+    const clean = (html: string) => sanitiseRichText(html, { imageSrc: own });
+
+    it('keeps an image of ours with its alt text and title, nothing else of it', () => {
+      expect(
+        clean('<p><img src="/api/img/ab12/" alt="A ladder" title="t" width="9" onerror="x()"></p>'),
+      ).toBe('<p><img src="/api/img/ab12/" alt="A ladder" title="t" /></p>');
+    });
+
+    it('drops images from anywhere else, and images without an address', () => {
+      for (const src of [
+        'https://evil.example/track.png',
+        '//evil.example/a.png',
+        'data:image/png;base64,AAAA',
+        'javascript:alert(1)',
+        '/api/img/ab12/../../logout/',
+        '/api/img/AB12/',
+        '',
+      ]) {
+        expect(clean(`<p>x<img src="${src}" alt="a"></p>`), src).toBe('<p>x</p>');
+      }
+      expect(clean('<p>x<img alt="no src"></p>')).toBe('<p>x</p>');
+    });
+
+    it('still drops images where a field does not allow them', () => {
+      expect(sanitiseRichText('<p><img src="/api/img/ab12/"></p>')).toBe('<p></p>');
+    });
+  });
 });

@@ -60,6 +60,22 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitiseRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+/**
+ * Images are kept only where a field allows them, and only from addresses of Atrium's own (the
+ * caller's test: question text allows its question-image URLs). Any other `<img>` is dropped
+ * whole, so a stored text never makes a reader's browser fetch from elsewhere.
+ */
+export interface RichTextOptions {
+  imageSrc?: (src: string) => boolean;
+}
+
+const withImages = (imageSrc: (src: string) => boolean): sanitizeHtml.IOptions => ({
+  ...OPTIONS,
+  allowedTags: [...(OPTIONS.allowedTags as string[]), 'img'],
+  allowedAttributes: { ...OPTIONS.allowedAttributes, img: ['src', 'alt', 'title'] },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !imageSrc(frame.attribs.src ?? ''),
+});
+
+export function sanitiseRichText(html: string, options: RichTextOptions = {}): string {
+  return sanitizeHtml(html, options.imageSrc ? withImages(options.imageSrc) : OPTIONS).trim();
 }

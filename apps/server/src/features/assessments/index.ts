@@ -25,6 +25,12 @@ import {
 } from './grading.module.ts';
 import { registerQuestionBankRoutes } from './question-bank.routes.ts';
 import {
+  questionImageJobs,
+  questionImageMatrix,
+  questionImagesOnReady,
+  registerQuestionImageRoutes,
+} from './question-images.module.ts';
+import {
   questionIoJobs,
   questionIoMatrix,
   questionIoOnReady,
@@ -52,6 +58,7 @@ export const assessmentsModule: AppModule = {
   routes(app: FastifyInstance, ctx: AppContext) {
     registerQuestionBankRoutes(app, ctx);
     registerQuestionIoRoutes(app, ctx);
+    registerQuestionImageRoutes(app, ctx);
     registerAuthoringRoutes(app, ctx);
     registerAttemptRoutes(app, ctx);
     registerGradingRoutes(app, ctx);
@@ -62,17 +69,26 @@ export const assessmentsModule: AppModule = {
       await gradingOnReady(ctx);
       await reportOnReady(ctx);
       await questionIoOnReady(ctx);
+      await questionImagesOnReady(ctx);
     });
   },
   matrix: {
     ...assessmentsMatrix,
     ...questionIoMatrix,
+    ...questionImageMatrix,
     ...authoringMatrix,
     ...attemptMatrix,
     ...gradingMatrix,
     ...reportMatrix,
   },
-  jobs: [...authoringJobs, ...attemptJobs, ...gradingJobs, ...reportJobs, ...questionIoJobs],
+  jobs: [
+    ...authoringJobs,
+    ...attemptJobs,
+    ...gradingJobs,
+    ...reportJobs,
+    ...questionIoJobs,
+    ...questionImageJobs,
+  ],
   subscribers: [
     ...authoringSubscribers,
     ...attemptSubscribers,

@@ -21,6 +21,7 @@ import {
 } from '../../schema/assessments.table.ts';
 import { canAuthorQuestions } from './assessments.policy.ts';
 import { editableQuestionFor, questionDetail } from './question-bank.repository.ts';
+import { recordImageUses } from './question-images.ts';
 import { sanitiseDefinition, stemText } from './question-text.ts';
 
 /**
@@ -97,9 +98,11 @@ export const questionBank = {
           updatedBy: auth.userId,
         })
         .returning({ id: questions.id });
-      await tx
+      const [v] = await tx
         .insert(questionVersions)
-        .values({ questionId: q!.id, version: 1, ...version, createdBy: auth.userId });
+        .values({ questionId: q!.id, version: 1, ...version, createdBy: auth.userId })
+        .returning({ id: questionVersions.id });
+      await recordImageUses(tx, auth.organisationId, v!.id, version.definition);
       return q!.id;
     });
     return questionDetail(ctx.db, auth, id);
@@ -150,17 +153,21 @@ export const questionBank = {
             ),
           )
           .returning({ id: questionVersions.id });
-        if (replaced.length === 0) {
+        let versionId = replaced[0]?.id;
+        if (versionId === undefined) {
           const [last] = await tx
             .select({ n: max(questionVersions.version) })
             .from(questionVersions)
             .where(eq(questionVersions.questionId, q.id));
           const next = (last?.n ?? q.currentVersion) + 1;
-          await tx
+          const [added] = await tx
             .insert(questionVersions)
-            .values({ questionId: q.id, version: next, ...version, createdBy: auth.userId });
+            .values({ questionId: q.id, version: next, ...version, createdBy: auth.userId })
+            .returning({ id: questionVersions.id });
+          versionId = added!.id;
           set.currentVersion = next;
         }
+        await recordImageUses(tx, q.organisationId, versionId, version.definition);
       }
       await tx.update(questions).set(set).where(eq(questions.id, q.id));
     });

@@ -1,4 +1,4 @@
-import type { TQuestionDefinition } from '@atrium/contract';
+import { QUESTION_IMAGE_SRC, type TQuestionDefinition } from '@atrium/contract';
 import sanitizeHtml from 'sanitize-html';
 import { badRequest } from '../../core/errors/app-error.ts';
 import { sanitiseRichText } from '../../core/text/sanitise.ts';
@@ -7,8 +7,12 @@ import { sanitiseRichText } from '../../core/text/sanitise.ts';
  * The rich-text fields of a question definition (stem, feedback, option and entry texts, the
  * fill-in text) go through the one sanitiser before they are stored, so any client may render a
  * stored definition as HTML. Plain fields (accepted answers, rubric titles) are compared or shown
- * as text and stay as given.
+ * as text and stay as given. Rich fields may show images, only question images (whose
+ * organisation question-images.ts checks when the version is written).
  */
+
+const questionImages = { imageSrc: (src: string) => QUESTION_IMAGE_SRC.test(src) };
+const clean = (html: string) => sanitiseRichText(html, questionImages);
 
 type Path = (string | number)[];
 
@@ -19,11 +23,11 @@ type Path = (string | number)[];
 export function sanitiseDefinition(def: TQuestionDefinition): TQuestionDefinition {
   const blanks: Record<string, string[]> = {};
   const rich = (html: string, path: Path) => {
-    const clean = sanitiseRichText(html);
-    if (clean === '') blanks[['definition', ...path].join('.')] = ['Enter some text here.'];
-    return clean;
+    const out = clean(html);
+    if (out === '') blanks[['definition', ...path].join('.')] = ['Enter some text here.'];
+    return out;
   };
-  const optional = (html: string) => sanitiseRichText(html);
+  const optional = clean;
   const texts = <T extends { text: string }>(list: T[], key: string): T[] =>
     list.map((e, i) => ({ ...e, text: rich(e.text, [key, i, 'text']) }));
 
@@ -62,6 +66,17 @@ export function sanitiseDefinition(def: TQuestionDefinition): TQuestionDefinitio
     throw badRequest('Some text was empty once its markup was removed.', blanks);
   }
   return out;
+}
+
+/**
+ * The uuids of the question images a (sanitised) definition refers to, each once: its images,
+ * and any link to one (which must be the organisation's too).
+ */
+export function imageUuidsOf(def: TQuestionDefinition): string[] {
+  const found = new Set<string>();
+  const addresses = new RegExp(QUESTION_IMAGE_SRC.source.slice(1, -1), 'g');
+  for (const m of JSON.stringify(def).matchAll(addresses)) found.add(m[1]!);
+  return [...found];
 }
 
 const ENTITIES: Record<string, string> = {
