@@ -85,7 +85,7 @@ export const assessmentReportOps = {
     status: 201,
     errors: [...errors, 413, 415],
     summary:
-      'Import questions from a QTI 2.1/2.2/3.0 package (zip with imsmanifest.xml), CSV or XLSX (multipart `file`, optional `category`, `dry_run`): all valid or nothing written; unsupported items are listed as skipped',
+      'Import questions from a QTI 2.1/2.2/3.0 package (zip with imsmanifest.xml), CSV or XLSX (multipart `file`, optional `category`, `dry_run`): all valid or nothing written; unsupported items are listed as skipped; images of the package’s items are kept as question images, and any left out are listed in notes',
     access: authors,
     tags,
   }),

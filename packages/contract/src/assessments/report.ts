@@ -136,6 +136,13 @@ export const ZQuestionImportReport = z.object({
   questions: z.array(z.object({ id: z.number().int(), title: z.string() })),
   /** Items not imported, and why (unsupported interactions): never dropped silently. */
   skipped: z.array(z.object({ item: z.string(), reason: z.string() })),
+  /**
+   * What an imported item lost, and why: images of QTI items are imported with their questions,
+   * but one that cannot be kept (not in the package, on another site, SVG or another type the
+   * bank does not keep, too large) is left out of its question and noted here. A default, so a
+   * report from before notes existed still reads.
+   */
+  notes: z.array(z.object({ item: z.string(), note: z.string() })).default([]),
 });
 export type TQuestionImportReport = z.infer<typeof ZQuestionImportReport>;
 export const ZQuestionExportQuery = z.object({

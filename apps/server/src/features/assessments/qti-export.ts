@@ -1,7 +1,10 @@
-import type { Readable } from 'node:stream';
-import type { TQuestionDefinition } from '@atrium/contract';
+import path from 'node:path/posix';
+import { Readable } from 'node:stream';
+import { questionImageUrl, type TQuestionDefinition } from '@atrium/contract';
 import yazl from 'yazl';
+import type { ExportImage } from './qti-images.ts';
 import { escapeXml as esc } from './qti-xml.ts';
+import { imageUuidsOf } from './question-text.ts';
 
 /**
  * Questions as a QTI 3.0 content package: imsmanifest.xml and one qti-assessment-item per
@@ -10,7 +13,9 @@ import { escapeXml as esc } from './qti-xml.ts';
  * no element for (rubric, reviewer notes, word and file limits, multiple-choice scoring, case
  * sensitivity) go in a `data-atrium` JSON attribute of the interaction, which qti-item.ts reads
  * back so an export imports as the same definitions. The stored HTML is the sanitiser's output
- * (well-formed, void elements self-closed), so it is written into the XML as it is.
+ * (well-formed, void elements self-closed), so it is written into the XML as it is, except that
+ * images point at their copies in the package (`images/<uuid>.<ext>`, relative to the item file),
+ * each listed as a file of its item's resource as IMS Content Packaging asks.
  */
 
 export interface ExportQuestion {
@@ -183,8 +188,16 @@ function parts(d: TQuestionDefinition): { decls: string; interaction: string; pr
 }
 
 export const itemIdentifier = (q: { id: number }) => `q${q.id}`;
+const itemFile = (q: { id: number }) => `items/${itemIdentifier(q)}.xml`;
 
-export function itemXml(q: ExportQuestion): string {
+/** The packed images a question shows, by uuid. */
+const imagesOf = (q: ExportQuestion, images: Map<string, ExportImage>) =>
+  imageUuidsOf(q.definition).flatMap((uuid) => {
+    const image = images.get(uuid);
+    return image ? [{ uuid, ...image }] : [];
+  });
+
+export function itemXml(q: ExportQuestion, images = new Map<string, ExportImage>()): string {
   const d = q.definition;
   const { decls, interaction, processing } = parts(d);
   const feedback = (['correct', 'incorrect', 'general'] as const)
@@ -194,7 +207,7 @@ export function itemXml(q: ExportQuestion): string {
         `<qti-modal-feedback outcome-identifier="FEEDBACK" identifier="${k}" show-hide="show"><qti-content-body>${d.feedback[k]}</qti-content-body></qti-modal-feedback>`,
     )
     .join('');
-  return [
+  let xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<qti-assessment-item xmlns="${NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${NS} ${SCHEMA}" identifier="${itemIdentifier(q)}" title="${esc(q.title)}" adaptive="false" time-dependent="false">`,
     decls,
@@ -207,13 +220,26 @@ export function itemXml(q: ExportQuestion): string {
     '</qti-assessment-item>',
     '',
   ].join('\n');
+  // The sanitiser wrote every image as src="<address>", so the address is replaced as written.
+  for (const image of imagesOf(q, images)) {
+    const relative = path.relative(path.dirname(itemFile(q)), image.path);
+    xml = xml.replaceAll(`src="${questionImageUrl(image.uuid)}"`, `src="${esc(relative)}"`);
+  }
+  return xml;
 }
 
-export function manifestXml(questions: ExportQuestion[], packageId: string): string {
+export function manifestXml(
+  questions: ExportQuestion[],
+  packageId: string,
+  images = new Map<string, ExportImage>(),
+): string {
   const resources = questions
     .map((q) => {
-      const file = `items/${itemIdentifier(q)}.xml`;
-      return `<resource identifier="${itemIdentifier(q)}" type="imsqti_item_xmlv3p0" href="${file}"><file href="${file}"/></resource>`;
+      const file = itemFile(q);
+      const files = [file, ...imagesOf(q, images).map((i) => i.path)]
+        .map((f) => `<file href="${esc(f)}"/>`)
+        .join('');
+      return `<resource identifier="${itemIdentifier(q)}" type="imsqti_item_xmlv3p0" href="${file}">${files}</resource>`;
     })
     .join('\n    ');
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -227,12 +253,36 @@ export function manifestXml(questions: ExportQuestion[], packageId: string): str
 `;
 }
 
-/** The package as a zip stream. */
-export function qtiPackage(questions: ExportQuestion[], packageId: string): Readable {
+/**
+ * A stream that opens its file only once read: the zip reads its entries one after another, so a
+ * bank with many images holds one file open at a time, not all of them.
+ */
+const whenRead = (open: () => Promise<Readable>) =>
+  Readable.from(
+    (async function* () {
+      yield* await open();
+    })(),
+    { objectMode: false },
+  );
+
+/** The package as a zip stream, with the images the questions show (each once). */
+export function qtiPackage(
+  questions: ExportQuestion[],
+  packageId: string,
+  images = new Map<string, ExportImage>(),
+): Readable {
   const zip = new yazl.ZipFile();
-  zip.addBuffer(Buffer.from(manifestXml(questions, packageId)), 'imsmanifest.xml');
-  for (const q of questions)
-    zip.addBuffer(Buffer.from(itemXml(q)), `items/${itemIdentifier(q)}.xml`);
+  zip.addBuffer(Buffer.from(manifestXml(questions, packageId, images)), 'imsmanifest.xml');
+  const packed = new Set<string>();
+  for (const q of questions) {
+    zip.addBuffer(Buffer.from(itemXml(q, images)), itemFile(q));
+    for (const image of imagesOf(q, images)) {
+      if (packed.has(image.uuid)) continue;
+      packed.add(image.uuid);
+      // Images are compressed already: deflating them again costs time and saves nothing.
+      zip.addReadStream(whenRead(image.open), image.path, { compress: false });
+    }
+  }
   zip.end();
   return zip.outputStream as Readable;
 }

@@ -199,6 +199,22 @@ describe('unsafe or malformed XML', () => {
     );
   });
 
+  it('renders images through the caller: a stem that is only an image keeps it', () => {
+    const xml = `<assessmentItem identifier="i" title="Which sign?"><responseDeclaration identifier="R" cardinality="single" baseType="identifier"><correctResponse><value>a</value></correctResponse></responseDeclaration><itemBody><p><img src="sign.png" alt="A sign"/></p><choiceInteraction responseIdentifier="R" maxChoices="1"><simpleChoice identifier="a"><img src="stop.png" alt=""/></simpleChoice><simpleChoice identifier="b">Go</simpleChoice></choiceInteraction></itemBody></assessmentItem>`;
+    const seen: string[] = [];
+    const result = readItem(parseXml(xml, 'i.xml'), 'i', (image) => {
+      seen.push(`${image.src}|${image.alt}`);
+      return `<img src="/x/${image.src}" />`;
+    });
+    expect(seen.sort()).toEqual(['sign.png|A sign', 'stop.png|']);
+    expect(result).toMatchObject({
+      definition: {
+        stem: '<p><img src="/x/sign.png" /></p>',
+        options: [{ text: '<img src="/x/stop.png" />' }, { text: 'Go' }],
+      },
+    });
+  });
+
   it('an order whose key does not rank every choice is invalid, not guessed', () => {
     const xml = `<assessmentItem identifier="o"><responseDeclaration identifier="R" cardinality="ordered" baseType="identifier"><correctResponse><value>a</value></correctResponse></responseDeclaration><itemBody><orderInteraction responseIdentifier="R"><simpleChoice identifier="a">A</simpleChoice><simpleChoice identifier="b">B</simpleChoice></orderInteraction></itemBody></assessmentItem>`;
     expect(readItem(parseXml(xml, 'o.xml'), 'o')).toMatchObject({ kind: 'invalid' });

@@ -4,6 +4,7 @@ import {
   child,
   childrenNamed,
   descendants,
+  type HtmlOptions,
   qtiName,
   textOf,
   toHtml,
@@ -17,7 +18,8 @@ import {
  * Atrium equivalent is `skipped` with its reason; a supported item whose key cannot be read is
  * `invalid`. Atrium's own settings that QTI has no element for (rubrics, word limits, MC scoring,
  * tolerances' mode) travel in a `data-atrium` JSON attribute of the interaction, written by our
- * export (qti-export.ts) and ignored by other tools.
+ * export (qti-export.ts) and ignored by other tools. Images are rendered by the caller's `image`
+ * (qti-package.ts points them at the bank's copies); without it they are left out.
  */
 export type ItemResult =
   | { kind: 'question'; identifier: string; title: string; definition: Record<string, unknown> }
@@ -77,7 +79,7 @@ function pointsOf(item: XmlElement): number {
 }
 
 /** Modal feedback by its identifier: correct, incorrect (or wrong), anything else general. */
-function feedbackOf(item: XmlElement) {
+function feedbackOf(item: XmlElement, html: (nodes: XmlNode[]) => string) {
   const fb = { general: '', correct: '', incorrect: '' };
   for (const m of childrenNamed(item, 'modalfeedback')) {
     const id = (attr(m, 'identifier') ?? '').toLowerCase();
@@ -87,7 +89,7 @@ function feedbackOf(item: XmlElement) {
         ? 'correct'
         : 'general';
     // QTI 3.0 wraps the content in qti-content-body; 2.x has it directly.
-    fb[key] += toHtml((child(m, 'contentbody') ?? m).children).trim();
+    fb[key] += html((child(m, 'contentbody') ?? m).children).trim();
   }
   return fb;
 }
@@ -111,8 +113,8 @@ function atriumData(el: XmlElement): Record<string, unknown> {
   }
 }
 
-/** Whether HTML has any text once its tags are left out. */
-const visible = (html: string) => html.replace(/<[^>]*>/g, '').trim() !== '';
+/** Whether HTML shows anything: text once its tags are left out, or an image. */
+const visible = (html: string) => /<img\b/.test(html) || html.replace(/<[^>]*>/g, '').trim() !== '';
 
 const isInteraction = (e: XmlElement) => qtiName(e.name).endsWith('interaction');
 /** `qti-hotspot-interaction` → `hotspotInteraction`, as people know the names. */
@@ -161,7 +163,13 @@ const MIME_EXT: Record<string, string> = {
 /** Without a type the upload accepts common documents and images. */
 const DEFAULT_UPLOAD_TYPES = ['pdf', 'docx', 'jpg', 'png'];
 
-export function readItem(item: XmlElement, fallbackId: string): ItemResult {
+export function readItem(
+  item: XmlElement,
+  fallbackId: string,
+  image?: HtmlOptions['image'],
+): ItemResult {
+  // Every text of the item renders its images the same way (the package resolves them).
+  const html = (nodes: XmlNode[], opts: HtmlOptions = {}) => toHtml(nodes, { ...opts, image });
   const identifier = attr(item, 'identifier') ?? fallbackId;
   if (qtiName(item.name) !== 'assessmentitem')
     return { kind: 'skipped', identifier, reason: `not an assessment item: <${item.name}>` };
@@ -200,28 +208,28 @@ export function readItem(item: XmlElement, fallbackId: string): ItemResult {
   if (!decl) return invalid('The interaction has no response declaration.');
   const common = {
     points: pointsOf(item),
-    feedback: feedbackOf(item),
+    feedback: feedbackOf(item, html),
   };
   const question = (stem: string, def: Record<string, unknown>): ItemResult => ({
     kind: 'question',
     identifier,
     title,
-    // A stem that was only an image (dropped) or empty markup reads as the item's title.
+    // A stem of empty markup (or only an image that was left out) reads as the item's title.
     definition: {
       ...common,
-      stem: visible(stem) ? stem.trim() : `<p>${toHtml([title])}</p>`,
+      stem: visible(stem) ? stem.trim() : `<p>${html([title])}</p>`,
       ...def,
     },
   });
   // The stem: the body without the interaction, the interaction's prompt where it stood.
   const stemWith = (replace: (el: XmlElement) => string | undefined) =>
-    toHtml(blocks(body), { replace });
+    html(blocks(body), { replace });
   const promptInPlace = (el: XmlElement) => {
     if (el !== first) return undefined;
     const prompt = child(el, 'prompt');
     if (!prompt) return '';
-    const html = toHtml(prompt.children);
-    return /^\s*<(p|div|ul|ol|h\d|blockquote|pre)\b/.test(html) ? html : `<p>${html}</p>`;
+    const markup = html(prompt.children);
+    return /^\s*<(p|div|ul|ol|h\d|blockquote|pre)\b/.test(markup) ? markup : `<p>${markup}</p>`;
   };
   const stem = () => stemWith(promptInPlace);
   const keyed = (values: string[]) => [
@@ -246,7 +254,7 @@ export function readItem(item: XmlElement, fallbackId: string): ItemResult {
         return question(stem(), { type: 'true_false', correct: /^true$/i.test([...correct][0]!) });
       const options = choices.map((c) => ({
         id: ids.get(attr(c, 'identifier') ?? '')!,
-        text: toHtml(c.children).trim(),
+        text: html(c.children).trim(),
         correct: correct.has(attr(c, 'identifier') ?? ''),
       }));
       const maxChoices = Number(attr(first, 'maxChoices') ?? '1');
@@ -269,8 +277,8 @@ export function readItem(item: XmlElement, fallbackId: string): ItemResult {
             ? `[[${blankIds.get(attr(el, 'responseIdentifier') ?? '')}]]`
             : undefined;
         const { textNodes, stemNodes } = splitBlanks(body);
-        const text = toHtml(textNodes, { replace: marker });
-        const stemHtml = toHtml(stemNodes, {
+        const text = html(textNodes, { replace: marker });
+        const stemHtml = html(stemNodes, {
           replace: (el) => (isInteraction(el) ? '' : undefined),
         });
         const defs = interactions.map((i) => {
@@ -345,7 +353,7 @@ export function readItem(item: XmlElement, fallbackId: string): ItemResult {
         type: 'ordering',
         items: decl.correct.map((id) => ({
           id: ids.get(id)!,
-          text: toHtml(byId.get(id)!.children).trim(),
+          text: html(byId.get(id)!.children).trim(),
         })),
       });
     }
@@ -373,7 +381,7 @@ export function readItem(item: XmlElement, fallbackId: string): ItemResult {
           };
         premises.push({
           id: ids.get(pid)!,
-          text: toHtml(p.children).trim(),
+          text: html(p.children).trim(),
           response: ids.get(matches[0]![1] ?? '') ?? matches[0]![1],
         });
       }
@@ -382,7 +390,7 @@ export function readItem(item: XmlElement, fallbackId: string): ItemResult {
         premises,
         responses: right.map((r) => ({
           id: ids.get(attr(r, 'identifier') ?? '')!,
-          text: toHtml(r.children).trim(),
+          text: html(r.children).trim(),
         })),
       });
     }

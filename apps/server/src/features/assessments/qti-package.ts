@@ -1,15 +1,25 @@
-import path from 'node:path/posix';
 import { badRequest } from '../../core/errors/app-error.ts';
 import type { SpreadsheetLimits } from '../../core/export/spreadsheet-read.ts';
+import { PackageImages } from './qti-images.ts';
 import { type ItemResult, readItem } from './qti-item.ts';
-import { attr, descendants, parseXml, qtiName } from './qti-xml.ts';
-import { readZipXml } from './qti-zip.ts';
+import {
+  attr,
+  descendants,
+  type ItemImage,
+  imagesIn,
+  parseXml,
+  qtiName,
+  type XmlElement,
+} from './qti-xml.ts';
+import { packagePath, type QtiZip, readQtiZip } from './qti-zip.ts';
+import type { PackagedImage } from './question-images.ts';
 
 /**
  * A QTI content package: imsmanifest.xml lists resources; those of an item type (QTI 2.1, 2.2,
  * 3.0) are read with qti-item.ts. Tests and sections are listed as skipped (their items are
  * imported when the manifest lists them as resources, as packages do); other resources (images,
- * style sheets) are not questions and are left out.
+ * style sheets) are not questions and are left out. The images items show are read with
+ * qti-images.ts, whatever resource (if any) lists them: what an item refers to is what counts.
  */
 
 const ITEM_TYPE = /^imsqti_item_xmlv(2p1|2p2|3p0)$/i;
@@ -21,25 +31,18 @@ export const MAX_QTI_ITEMS = 1000;
 export interface QtiPackage {
   version: string | null;
   items: ItemResult[];
+  /** The images the items show, by the uuid their question text points at (none stored yet). */
+  images: Map<string, PackagedImage>;
+  /** Images left out of questions, and why, by item identifier. */
+  notes: { item: string; note: string }[];
 }
 
-function packagePath(bases: string[], href: string): string | null {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('/')) return null;
-  let decoded: string;
-  try {
-    decoded = decodeURI(href);
-  } catch {
-    return null; // a malformed %-escape names no file of the package
-  }
-  const joined = path.normalize([...bases.filter(Boolean), decoded].join('/'));
-  return joined.startsWith('../') ? null : joined.replace(/^\.\//, '');
+export function readQtiPackage(content: Buffer, limits: SpreadsheetLimits): Promise<QtiPackage> {
+  return readQtiZip(content, limits, (zip) => readPackage(zip));
 }
 
-export async function readQtiPackage(
-  content: Buffer,
-  limits: SpreadsheetLimits,
-): Promise<QtiPackage> {
-  const { xml } = await readZipXml(content, limits);
+async function readPackage(zip: QtiZip): Promise<QtiPackage> {
+  const { xml } = zip;
   const manifestName = [...xml.keys()].find((n) => n.toLowerCase() === 'imsmanifest.xml');
   if (!manifestName)
     throw badRequest('The package has no imsmanifest.xml at its root.', {
@@ -51,12 +54,13 @@ export async function readQtiPackage(
     ? descendants(resourcesEl, (e) => qtiName(e.name) === 'resource')
     : [];
   const versions = new Set<string>();
-  const items: ItemResult[] = [];
+  // Items are parsed first and read once their images are: an item's place is kept meanwhile.
+  const slots: (ItemResult | { id: string; file: string; root: XmlElement })[] = [];
   for (const r of resources) {
     const type = attr(r, 'type') ?? '';
     const id = attr(r, 'identifier') ?? attr(r, 'href') ?? '?';
     if (TEST_TYPE.test(type)) {
-      items.push({
+      slots.push({
         kind: 'skipped',
         identifier: id,
         reason: 'assessment tests and sections are not imported (only their items)',
@@ -66,7 +70,7 @@ export async function readQtiPackage(
     const m = ITEM_TYPE.exec(type);
     if (!m) continue;
     versions.add(VERSION[m[1]!.toLowerCase()]!);
-    if (items.length >= MAX_QTI_ITEMS)
+    if (slots.length >= MAX_QTI_ITEMS)
       throw badRequest(`The package has more than ${MAX_QTI_ITEMS} items; import it in parts.`, {
         file: ['Too many items.'],
       });
@@ -76,18 +80,43 @@ export async function readQtiPackage(
       : null;
     const bytes = file === null ? undefined : xml.get(file);
     if (!bytes) {
-      items.push({
+      slots.push({
         kind: 'invalid',
         identifier: id,
         messages: [`The item file “${href ?? ''}” is not in the package.`],
       });
       continue;
     }
-    items.push(readItem(parseXml(bytes, href!), id));
+    slots.push({ id, file: file!, root: parseXml(bytes, href!) });
   }
-  if (items.length === 0)
+  if (slots.length === 0)
     throw badRequest('The manifest lists no QTI items.', {
       file: ['The manifest lists no QTI items (resources of type imsqti_item_xmlv2p1/2p2/3p0).'],
     });
-  return { version: versions.size > 0 ? [...versions].sort().join(', ') : null, items };
+
+  const images = new PackageImages(zip);
+  const shown = new Map<XmlElement, ItemImage[]>();
+  for (const s of slots) {
+    if (!('root' in s)) continue;
+    shown.set(s.root, imagesIn(s.root));
+    await images.load(s.file, shown.get(s.root)!);
+  }
+  const notes: QtiPackage['notes'] = [];
+  const items = slots.map((s): ItemResult => {
+    if (!('root' in s)) return s;
+    const left = new Map<string, string>();
+    const item = readItem(s.root, s.id, (image) => images.markup(s.file, image, left));
+    // Notes about an item that is not imported would only be noise. The item's texts are not
+    // rendered in document order (options before the stem): its notes are put back in it.
+    if (item.kind !== 'question') return item;
+    const inOrder = shown.get(s.root)!.flatMap(({ src }) => left.get(src) ?? []);
+    for (const note of new Set(inOrder)) notes.push({ item: item.identifier, note });
+    return item;
+  });
+  return {
+    version: versions.size > 0 ? [...versions].sort().join(', ') : null,
+    items,
+    images: images.byUuid,
+    notes,
+  };
 }

@@ -90,15 +90,42 @@ export function textOf(el: XmlElement): string {
 export const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** An image of the item: its address as written in the package, and its alternative text. */
+export interface ItemImage {
+  src: string;
+  alt: string;
+  title?: string;
+}
+
+export interface HtmlOptions {
+  replace?: (el: XmlElement) => string | undefined;
+  /**
+   * The markup for an image (an `<img>`, or an `<object>` of an image type as QTI 2.x writes
+   * them): the caller resolves its address in the package. Without it images are left out.
+   */
+  image?: (image: ItemImage) => string;
+}
+
+/** An element that shows an image, as its address and alternative text; else undefined. */
+function imageOf(el: XmlElement): ItemImage | undefined {
+  if (el.name === 'img')
+    return { src: el.attrs.src ?? '', alt: el.attrs.alt ?? '', title: el.attrs.title };
+  // QTI 2.x items often show a picture as an object; its content is the fallback text.
+  if (el.name === 'object' && /^image\//i.test(el.attrs.type ?? ''))
+    return { src: el.attrs.data ?? '', alt: textOf(el).trim(), title: el.attrs.title };
+  return undefined;
+}
+
+/** Every image an element shows, anywhere inside it (to read those files before the items). */
+export const imagesIn = (el: XmlElement): ItemImage[] =>
+  descendants(el, (e) => imageOf(e) !== undefined).map((e) => imageOf(e)!);
+
 /**
- * The markup of nodes as HTML. QTI's own elements (any name the `keep` test refuses) are left out
- * with their content unless `unwrap` keeps their content; the result goes through the rich-text
- * sanitiser afterwards, which is what decides what HTML is stored.
+ * The markup of nodes as HTML. QTI's own elements are left out with their content (callers
+ * `replace` those they render); the result goes through the rich-text sanitiser afterwards, which
+ * is what decides what HTML is stored.
  */
-export function toHtml(
-  nodes: XmlNode[],
-  opts: { replace?: (el: XmlElement) => string | undefined } = {},
-): string {
+export function toHtml(nodes: XmlNode[], opts: HtmlOptions = {}): string {
   return nodes
     .map((n) => {
       // Indentation between elements is layout of the XML file, not text of the question.
@@ -106,6 +133,8 @@ export function toHtml(
         return /^\s*$/.test(n) && n.includes('\n') ? '' : escapeXml(n.replace(/\s*\n\s*/g, ' '));
       const replaced = opts.replace?.(n);
       if (replaced !== undefined) return replaced;
+      const image = imageOf(n);
+      if (image) return opts.image?.(image) ?? '';
       const inner = toHtml(n.children, opts);
       // QTI 3.0 elements carry the qti- prefix; 2.x ones are camel-cased: neither is HTML.
       if (/^qti-/.test(n.name) || /[A-Z]/.test(n.name)) return '';
@@ -113,10 +142,10 @@ export function toHtml(
         .filter(([k]) => /^(href|title|colspan|rowspan)$/.test(k))
         .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
         .join('');
-      // Images and media point at files of the package, which the bank does not keep (yet).
-      if (/^(img|object|audio|video|source)$/.test(n.name)) return '';
+      // Other media (sound, video, objects that are not images) are not kept by the bank.
+      if (/^(object|audio|video|source)$/.test(n.name)) return '';
       if (/^(br|hr)$/.test(n.name)) return `<${n.name} />`;
-      // A paragraph or span left empty (its image dropped) is not kept as a blank line.
+      // A paragraph or span left empty (its image or media left out) is not kept as a blank line.
       if (inner.trim() === '' && /^(p|div|span|strong|em|b|i|u)$/.test(n.name)) return '';
       return `<${n.name}${attrs}>${inner}</${n.name}>`;
     })

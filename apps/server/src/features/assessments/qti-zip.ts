@@ -1,3 +1,4 @@
+import path from 'node:path/posix';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { AppError, badRequest, payloadTooLarge } from '../../core/errors/app-error.ts';
 import type { SpreadsheetLimits } from '../../core/export/spreadsheet-read.ts';
@@ -7,8 +8,9 @@ import { formatBytes } from '../../core/storage/local-file-store.ts';
 /**
  * The XML parts of an uploaded QTI package, read without trusting the zip (the same guards as the
  * XLSX reader: entry count, declared sizes and compression ratio checked on the directory before
- * anything is inflated, then every inflated byte counted against one budget). Only `.xml` entries
- * are inflated: images and other media are not imported.
+ * anything is inflated, then every inflated byte counted against one budget). The `.xml` entries
+ * are inflated first; other files only when asked for by name (the images items show), so a
+ * package's other media cost nothing, and what is read shares the XML's budget.
  */
 
 const unreadable = () =>
@@ -76,11 +78,40 @@ async function inflate(zip: ZipFile, entry: Entry, budget: InflateBudget): Promi
   return Buffer.concat(chunks);
 }
 
-/** The names of every file in the zip, and a reader for its XML parts. */
-export async function readZipXml(
+/**
+ * The name in the zip of a file an href of the package points at, resolved against its bases
+ * (folders of the manifest, or the folder of the item that refers to it). Null when it can name
+ * no file of the package: an absolute or external address, or a path that climbs out of it.
+ */
+export function packagePath(bases: string[], href: string): string | null {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('/')) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURI(href);
+  } catch {
+    return null; // a malformed %-escape names no file of the package
+  }
+  const joined = path.normalize([...bases.filter(Boolean), decoded].join('/'));
+  return joined.startsWith('../') ? null : joined.replace(/^\.\//, '');
+}
+
+/** An open package: its XML parts inflated, any other file inflated on request. */
+export interface QtiZip {
+  /** The names of every file (folders left out). */
+  names: Set<string>;
+  xml: Map<string, Buffer>;
+  /** The size a file declares unpacked (checked against its real size as it inflates). */
+  sizeOf(name: string): number | undefined;
+  /** A file's bytes, counted against the package's budget. */
+  read(name: string): Promise<Buffer>;
+}
+
+/** Opens the package for `use`, and closes it once `use` is done. */
+export async function readQtiZip<T>(
   content: Buffer,
   limits: SpreadsheetLimits,
-): Promise<{ names: Set<string>; xml: Map<string, Buffer> }> {
+  use: (zip: QtiZip) => Promise<T>,
+): Promise<T> {
   const zip = await openZip(content);
   try {
     const entries = await directory(zip, limits);
@@ -91,7 +122,16 @@ export async function readZipXml(
     for (const [name, entry] of entries) {
       if (name.toLowerCase().endsWith('.xml')) xml.set(name, await inflate(zip, entry, budget));
     }
-    return { names: new Set(entries.keys()), xml };
+    return await use({
+      names: new Set(entries.keys()),
+      xml,
+      sizeOf: (name) => entries.get(name)?.uncompressedSize,
+      read(name) {
+        const entry = entries.get(name);
+        if (!entry) throw new Error(`no entry ${name} in the package`);
+        return inflate(zip, entry, budget);
+      },
+    });
   } finally {
     zip.close();
   }

@@ -9,15 +9,18 @@ import { route } from '../../core/http/operation.ts';
 import type { EventSubscriber, JobDefinition, MatrixRow } from '../../core/module.ts';
 import { formatBytes } from '../../core/storage/local-file-store.ts';
 import { qtiPackage } from './qti-export.ts';
+import { imagesToExport } from './qti-images.ts';
 import { QUESTION_COLUMNS, TEMPLATE_ROWS } from './question-csv.ts';
 import { importQuestions, questionsToExport } from './question-io.service.ts';
 
 /**
  * Question import (QTI 2.1/2.2/3.0 packages, CSV, XLSX), the CSV/XLSX template, and the QTI 3.0
  * export. The bank's authors only (admins and trainers; learners 403): it holds answer keys.
+ * A package's images shown by its items are imported with them, and an export packs the images
+ * its questions show; other media (sound, video) are not kept.
  */
 
-/** An upload larger than this is refused before it is read (a package's media are not kept). */
+/** An upload larger than this is refused before it is read (images included). */
 export const QUESTION_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 const authors = { access: access.menu('/assessment', [ROLE.ADMIN, ROLE.TRAINER]) };
@@ -84,9 +87,14 @@ export function registerQuestionIoRoutes(app: FastifyInstance, ctx: AppContext):
   route(app, ops.exportQuestions, authors, async (req, reply) => {
     const auth = caller(req);
     const rows = await questionsToExport(ctx.db, auth, req.query);
+    const images = await imagesToExport(
+      ctx,
+      auth.organisationId,
+      rows.map((r) => r.definition),
+    );
     reply.type('application/zip');
     reply.header('content-disposition', 'attachment; filename="questions-qti3.zip"');
-    return reply.send(qtiPackage(rows, `atrium-${auth.organisationId}-${Date.now()}`));
+    return reply.send(qtiPackage(rows, `atrium-${auth.organisationId}-${Date.now()}`, images));
   });
 }
 

@@ -19,16 +19,27 @@ import {
 import { readSpreadsheet } from '../../core/export/spreadsheet-read.ts';
 import { questionCategories, questions, questionVersions } from '../../schema/assessments.table.ts';
 import { canAuthorQuestions } from './assessments.policy.ts';
-import { readQtiPackage } from './qti-package.ts';
+import { type QtiPackage, readQtiPackage } from './qti-package.ts';
 import { parseQuestionRows, rowsOfSheet } from './question-csv.ts';
+import {
+  imagesByUuid,
+  insertImageRows,
+  type PackagedImage,
+  recordImageUses,
+  removeImageFiles,
+  storeImageFiles,
+} from './question-images.ts';
 import { detectFormat } from './question-io.format.ts';
-import { sanitiseDefinition, stemText } from './question-text.ts';
+import { imageUuidsOf, sanitiseDefinition, stemText } from './question-text.ts';
 
 /**
  * Question import: every item or row is read and checked against the contract before anything
  * is written; one error refuses the whole file (400, errors keyed per item or row) and nothing is
  * written. Then all questions (version 1 each) and any new categories go in one transaction.
- * Unsupported QTI items are not errors: they are reported as skipped, never dropped silently.
+ * Unsupported QTI items are not errors: they are reported as skipped, never dropped silently;
+ * likewise an image a question cannot keep is left out and reported in `notes`. The images of
+ * the questions written are stored before the transaction (files cannot join it) and removed
+ * again if it fails.
  */
 
 /** Rows (or items) in one upload; past this the file is refused (import it in parts). */
@@ -62,10 +73,12 @@ function refuse(errors: Record<string, string[]>, total: number, what: 'rows' | 
 }
 
 /** Checks each QTI item read as a question; errors keyed `item <identifier>`. */
-function checkItems(items: Awaited<ReturnType<typeof readQtiPackage>>['items']) {
+async function checkItems({ items, images }: QtiPackage, db: DbOrTx, organisationId: number) {
   const toWrite: ToWrite[] = [];
   const skipped: TQuestionImportReport['skipped'] = [];
   const errors: Record<string, string[]> = {};
+  /** Question-image addresses an item links to that are not the package's images, by item. */
+  const linked = new Map<string, string[]>();
   for (const item of items) {
     if (item.kind === 'skipped') {
       skipped.push({ item: item.identifier, reason: item.reason });
@@ -85,18 +98,26 @@ function checkItems(items: Awaited<ReturnType<typeof readQtiPackage>>['items']) 
       continue;
     }
     try {
-      toWrite.push({
-        title: parsed.data.title,
-        tags: [],
-        categoryPath: [],
-        definition: sanitiseDefinition(parsed.data.definition),
-      });
+      const definition = sanitiseDefinition(parsed.data.definition);
+      const other = imageUuidsOf(definition).filter((uuid) => !images.has(uuid));
+      if (other.length > 0) linked.set(key, other);
+      toWrite.push({ title: parsed.data.title, tags: [], categoryPath: [], definition });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       errors[key] = Object.entries(err.fieldErrors ?? {}).flatMap(([f, m]) =>
         m.map((x) => `${f.replace(/^definition\./, '')}: ${x}`),
       );
     }
+  }
+  // The images an item shows have new addresses; a link to a question image (an Atrium export's
+  // item may hold one) must name one of this bank's, as writing the version would insist.
+  if (linked.size > 0) {
+    const ours = await imagesByUuid(db, organisationId, [...new Set([...linked.values()].flat())]);
+    for (const [key, uuids] of linked)
+      if (uuids.some((uuid) => !ours.has(uuid)))
+        errors[key] = [
+          'The item links to an image of another organisation’s question bank; remove the link.',
+        ];
   }
   if (Object.keys(errors).length > 0) throw refuse(errors, items.length, 'items');
   if (toWrite.length > MAX_IMPORT_ROWS)
@@ -179,10 +200,14 @@ export async function importQuestions(
   let qtiVersion: string | null = null;
   let toWrite: ToWrite[];
   let skipped: TQuestionImportReport['skipped'] = [];
+  let notes: TQuestionImportReport['notes'] = [];
+  let packaged = new Map<string, PackagedImage>();
   if (format === 'qti') {
     const pkg = await readQtiPackage(content, limits);
     qtiVersion = pkg.version;
-    ({ toWrite, skipped } = checkItems(pkg.items));
+    ({ toWrite, skipped } = await checkItems(pkg, ctx.db, auth.organisationId));
+    notes = pkg.notes;
+    packaged = pkg.images;
   } else {
     const sheet = await readSpreadsheet(content, format, { ...limits, maxRows: MAX_IMPORT_ROWS });
     const rows = rowsOfSheet(sheet.header, sheet.rows);
@@ -190,7 +215,7 @@ export async function importQuestions(
     if (Object.keys(errors).length > 0) throw refuse(errors, rows.length, 'rows');
     toWrite = parsed.map((q) => ({ ...q, categoryPath: q.category }));
   }
-  const report = { format, qti_version: qtiVersion, dry_run: opts.dryRun, skipped };
+  const report = { format, qti_version: qtiVersion, dry_run: opts.dryRun, skipped, notes };
   if (opts.dryRun) {
     return {
       ...report,
@@ -198,7 +223,14 @@ export async function importQuestions(
       questions: toWrite.map((q) => ({ id: 0, title: q.title })),
     };
   }
+  // Only what the questions written show: images of skipped items are not kept.
+  const shown = new Set(toWrite.flatMap((q) => imageUuidsOf(q.definition)));
+  const stored = await storeImageFiles(
+    ctx,
+    [...packaged.values()].filter((image) => shown.has(image.uuid)),
+  );
   const written = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+    await insertImageRows(tx, auth, stored);
     const cache = new Map<string, number>();
     const out: { id: number; title: string }[] = [];
     for (const q of toWrite) {
@@ -219,13 +251,17 @@ export async function importQuestions(
           updatedBy: auth.userId,
         })
         .returning({ id: questions.id });
-      await tx.insert(questionVersions).values({
-        questionId: row!.id,
-        version: 1,
-        definition: q.definition,
-        stem: stemText(q.definition.stem),
-        createdBy: auth.userId,
-      });
+      const [version] = await tx
+        .insert(questionVersions)
+        .values({
+          questionId: row!.id,
+          version: 1,
+          definition: q.definition,
+          stem: stemText(q.definition.stem),
+          createdBy: auth.userId,
+        })
+        .returning({ id: questionVersions.id });
+      await recordImageUses(tx, auth.organisationId, version!.id, q.definition);
       out.push({ id: row!.id, title: q.title });
     }
     await recordAudit(tx, {
@@ -238,10 +274,14 @@ export async function importQuestions(
         qti_version: qtiVersion,
         imported: out.length,
         skipped: skipped.length,
+        images: stored.length,
         category: opts.categoryId,
       },
     });
     return out;
+  }).catch(async (err: unknown) => {
+    await removeImageFiles(ctx, stored);
+    throw err;
   });
   return { ...report, imported: written.length, questions: written };
 }

@@ -67,6 +67,24 @@ describe('importing QTI packages', () => {
       );
     // One item of each type in the fixture package.
     expect(rows.map((r) => r.type).sort()).toEqual([...QUESTION_TYPES].sort());
+    // The single-choice item's map of France came along as a question image.
+    expect(report.notes).toEqual([]);
+    const [withImage] = await db()
+      .select({ definition: questionVersions.definition })
+      .from(questionVersions)
+      .innerJoin(questions, eq(questions.id, questionVersions.questionId))
+      .where(
+        and(
+          inArray(
+            questions.id,
+            report.questions.map((q: { id: number }) => q.id),
+          ),
+          eq(questions.type, 'single_choice'),
+        ),
+      );
+    expect(JSON.stringify(withImage?.definition)).toMatch(
+      /<img src=\\"\/api\/assessment\/question\/image\/[0-9a-f-]{36}\/\\" alt=\\"Map of France\\"/,
+    );
     expect(rows.every((r) => r.by === acme.trainer.user.id)).toBe(true);
     const [audit] = await db()
       .select()

@@ -29,8 +29,9 @@ import { categoryRows } from './category-model.ts';
 
 /*
  * Importing questions: a dry run first, whose report says what would be imported and what would
- * be skipped and why; then the same file for real. A refused file (400) lists its problems by
- * row or item, as the server named them.
+ * be skipped and why, and what an imported item loses (an image that cannot be kept); then the
+ * same file for real. A refused file (400) lists its problems by row or item, as the server
+ * named them.
  */
 
 const RULE = { allowed: IMPORT_TYPES, maxBytes: IMPORT_MAX_BYTES };
@@ -51,13 +52,14 @@ export function reportCount(report: TQuestionImportReport): number {
 
 export function ImportReport({ report }: { report: TQuestionImportReport }) {
   const count = reportCount(report);
+  const notes = report.notes;
   const format =
     report.format === 'qti'
       ? `QTI ${report.qti_version ?? ''}`.trim()
       : report.format.toUpperCase();
   return (
     <Stack spacing={1.5}>
-      <Alert severity={report.skipped.length > 0 ? 'warning' : 'success'}>
+      <Alert severity={report.skipped.length > 0 || notes.length > 0 ? 'warning' : 'success'}>
         <AlertTitle>
           {`${count} question${count === 1 ? '' : 's'} ${report.dry_run ? 'can be imported' : 'imported'}`}
         </AlertTitle>
@@ -65,6 +67,8 @@ export function ImportReport({ report }: { report: TQuestionImportReport }) {
         {report.skipped.length > 0
           ? `${report.skipped.length} item${report.skipped.length === 1 ? '' : 's'} ${report.dry_run ? 'would be' : 'were'} skipped.`
           : 'Nothing skipped.'}
+        {notes.length > 0 &&
+          ` Some images ${report.dry_run ? 'would be' : 'were'} left out of their questions; see the notes.`}
       </Alert>
       {report.skipped.length > 0 && (
         <Box>
@@ -75,6 +79,21 @@ export function ImportReport({ report }: { report: TQuestionImportReport }) {
             {report.skipped.map((s) => (
               <ListItem key={s.item} disableGutters>
                 <ListItemText primary={s.item} secondary={s.reason} />
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      )}
+      {notes.length > 0 && (
+        <Box>
+          <Typography variant="subtitle2" component="h3">
+            Left out of imported items
+          </Typography>
+          <List dense aria-label="Import notes">
+            {notes.map((n, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an item may have several notes; their place tells them apart
+              <ListItem key={`${n.item}-${i}`} disableGutters>
+                <ListItemText primary={n.item} secondary={n.note} />
               </ListItem>
             ))}
           </List>
@@ -154,7 +173,8 @@ export function ImportDialog({
       <Stack spacing={2}>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           A QTI 2.1, 2.2 or 3.0 package (zip), or a CSV or XLSX file made from the template. The
-          file is checked first; nothing is written until you import it.
+          images a package's items show (PNG, JPEG, GIF or WebP) are imported with them. The file is
+          checked first; nothing is written until you import it.
         </Typography>
         <Stack direction="row" spacing={1}>
           <Button size="small" onClick={() => template('xlsx')}>

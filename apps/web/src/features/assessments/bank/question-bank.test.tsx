@@ -128,6 +128,39 @@ describe('QuestionBankPage', () => {
     expect((forms[1]?.get('file') as File | undefined)?.name).toBe('bank.zip');
   });
 
+  it('lists the images an imported item loses, with why, beside the skipped items', async () => {
+    importAnswer = (dryRun) => ({
+      ...report(dryRun),
+      notes: [
+        {
+          item: 'item-3',
+          note: 'image “figures/a.svg” left out: SVG images are not kept; convert it to PNG',
+        },
+        { item: 'item-3', note: 'image “figures/b.png” left out: the file is not in the package' },
+      ],
+    });
+    renderStaff(<QuestionBankPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import questions' });
+    expect(within(dialog).getByText(/images a package's items show/)).toBeTruthy();
+    const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['zip'], 'bank.zip')] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Check file' }));
+
+    const notes = await within(dialog).findByRole('list', { name: 'Import notes' });
+    expect(within(notes).getAllByText('item-3')).toHaveLength(2);
+    expect(
+      within(notes).getByText(
+        'image “figures/a.svg” left out: SVG images are not kept; convert it to PNG',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(notes).getByText('image “figures/b.png” left out: the file is not in the package'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText(/Some images would be left out/)).toBeTruthy();
+    expect(within(dialog).getByRole('list', { name: 'Skipped items' })).toBeTruthy();
+  });
+
   it('lists a refused file’s problems by row', async () => {
     importAnswer = () =>
       new ApiError({
