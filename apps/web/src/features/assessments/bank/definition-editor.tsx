@@ -16,6 +16,7 @@ import type { EditorErrors } from './definition-model.ts';
 import { NumberField } from './editor-parts.tsx';
 import { BlanksEditor, MatchingEditor, OrderingEditor } from './list-editors.tsx';
 import { EssayEditor, FileUploadEditor } from './manual-editors.tsx';
+import { questionTextImages } from './question-images.ts';
 
 /* What every type shares (points, stem, feedback) around the type's own editor. */
 
@@ -84,8 +85,9 @@ export function DefinitionEditor({
         onChange={(stem) => onChange({ ...value, stem })}
         error={errors['definition.stem']}
         helperText={
-          'Maths: TeX between \\( and \\) within a line, or between \\[ and \\] on a line of its own; the preview shows it rendered.'
+          'Images: use Insert image in the toolbar, or paste or drop an image here. Maths: TeX between \\( and \\) within a line, or between \\[ and \\] on a line of its own; the preview shows it rendered.'
         }
+        images={questionTextImages}
       />
       <TypeEditor value={value} onChange={onChange} errors={errors} />
       <Accordion
@@ -108,6 +110,7 @@ export function DefinitionEditor({
                   onChange({ ...value, feedback: { ...value.feedback, [key]: html } })
                 }
                 error={errors[`definition.feedback.${key}`]}
+                images={questionTextImages}
               />
             ))}
           </Stack>

@@ -18,6 +18,7 @@ import {
   RowIdError,
   type TypeEditorProps,
 } from './editor-parts.tsx';
+import { questionTextImages } from './question-images.ts';
 
 /* Editors of the types built from several lists: matching pairs, ordering, blanks in a text. */
 
@@ -213,7 +214,8 @@ export function BlanksEditor({ value, onChange, errors }: TypeEditorProps<'fill_
         value={value.text}
         onChange={(text) => onChange({ ...value, text, blanks: syncBlanks(text, value.blanks) })}
         error={errors[`${D}.text`]}
-        helperText="Write [[b1]], [[b2]]… where each blank goes (letters, digits, - or _)."
+        helperText="Write [[b1]], [[b2]]… where each blank goes (letters, digits, - or _). Images may go in the text too."
+        images={questionTextImages}
       />
       {value.blanks.length === 0 ? (
         <Alert severity="info">No blanks yet: add a marker such as [[b1]] to the text.</Alert>

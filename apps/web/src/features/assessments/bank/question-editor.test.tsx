@@ -189,6 +189,28 @@ describe('QuestionEditorDialog', () => {
     30_000,
   );
 
+  it('offers images in every rich-text field of a question, of the types the server takes', async () => {
+    renderStaff(
+      <QuestionEditorDialog
+        questionId={null}
+        categories={[]}
+        defaultCategory={null}
+        onClose={() => {}}
+      />,
+    );
+    // By label: the feedback fields sit in a closed accordion, out of the accessibility tree.
+    const types = (label: string) => screen.getByLabelText(label).getAttribute('data-image-types');
+    for (const label of [
+      'Question text',
+      'General feedback (shown after answering)',
+      'Feedback when fully right',
+      'Feedback otherwise',
+    ])
+      expect(types(label)).toBe('png,jpg,jpeg,gif,webp');
+    await chooseType('Fill in the blanks');
+    expect(types('Text with blanks')).toBe('png,jpg,jpeg,gif,webp');
+  });
+
   it('shows the contract’s messages on the fields and sends nothing', async () => {
     renderStaff(
       <QuestionEditorDialog

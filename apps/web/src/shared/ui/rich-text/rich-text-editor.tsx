@@ -1,19 +1,14 @@
-import FormatBold from '@mui/icons-material/FormatBold';
-import FormatItalic from '@mui/icons-material/FormatItalic';
-import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
-import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
-import FormatQuote from '@mui/icons-material/FormatQuote';
-import Redo from '@mui/icons-material/Redo';
-import Title from '@mui/icons-material/Title';
-import Undo from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import Image from '@tiptap/extension-image';
+import { NodeSelection } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
+import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { ImageInsertDialog } from './image-insert-dialog.tsx';
+import { firstFile, type InsertedImage, type RichTextImages } from './rich-text-images.ts';
+import { Toolbar } from './rich-text-toolbar.tsx';
 
 export interface RichTextEditorProps {
   value: string;
@@ -24,147 +19,53 @@ export interface RichTextEditorProps {
   describedBy?: string;
   error?: boolean;
   disabled?: boolean;
+  /** Offers images (a toolbar button, paste and drop); read once, when the editor is created. */
+  images?: RichTextImages;
 }
 
-function ToolButton({
-  label,
-  active,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  active?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton
-          size="small"
-          aria-label={label}
-          aria-pressed={active}
-          disabled={disabled}
-          onClick={onClick}
-          color={active ? 'primary' : 'default'}
-        >
-          {children}
-        </IconButton>
-      </span>
-    </Tooltip>
-  );
-}
-
-const IDLE = {
-  bold: false,
-  italic: false,
-  heading: false,
-  bullet: false,
-  ordered: false,
-  quote: false,
-  undo: false,
-  redo: false,
-};
-
-function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
-  // Re-render the toolbar when the selection's marks change, not on every keystroke.
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) =>
-      e.isDestroyed
-        ? IDLE
-        : {
-            bold: e.isActive('bold'),
-            italic: e.isActive('italic'),
-            heading: e.isActive('heading', { level: 3 }),
-            bullet: e.isActive('bulletList'),
-            ordered: e.isActive('orderedList'),
-            quote: e.isActive('blockquote'),
-            undo: e.can().undo(),
-            redo: e.can().redo(),
-          },
-  });
-  const chain = () => editor.chain().focus();
-  return (
-    <Stack
-      direction="row"
-      role="toolbar"
-      aria-label="Text formatting"
-      sx={{ flexWrap: 'wrap', gap: 0.25, px: 0.5, py: 0.25 }}
-    >
-      <ToolButton
-        label="Bold"
-        active={state.bold}
-        disabled={disabled}
-        onClick={() => chain().toggleBold().run()}
-      >
-        <FormatBold fontSize="small" />
-      </ToolButton>
-      <ToolButton
-        label="Italic"
-        active={state.italic}
-        disabled={disabled}
-        onClick={() => chain().toggleItalic().run()}
-      >
-        <FormatItalic fontSize="small" />
-      </ToolButton>
-      <ToolButton
-        label="Heading"
-        active={state.heading}
-        disabled={disabled}
-        onClick={() => chain().toggleHeading({ level: 3 }).run()}
-      >
-        <Title fontSize="small" />
-      </ToolButton>
-      <ToolButton
-        label="Bulleted list"
-        active={state.bullet}
-        disabled={disabled}
-        onClick={() => chain().toggleBulletList().run()}
-      >
-        <FormatListBulleted fontSize="small" />
-      </ToolButton>
-      <ToolButton
-        label="Numbered list"
-        active={state.ordered}
-        disabled={disabled}
-        onClick={() => chain().toggleOrderedList().run()}
-      >
-        <FormatListNumbered fontSize="small" />
-      </ToolButton>
-      <ToolButton
-        label="Quote"
-        active={state.quote}
-        disabled={disabled}
-        onClick={() => chain().toggleBlockquote().run()}
-      >
-        <FormatQuote fontSize="small" />
-      </ToolButton>
-      <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
-      <ToolButton
-        label="Undo"
-        disabled={disabled || !state.undo}
-        onClick={() => chain().undo().run()}
-      >
-        <Undo fontSize="small" />
-      </ToolButton>
-      <ToolButton
-        label="Redo"
-        disabled={disabled || !state.redo}
-        onClick={() => chain().redo().run()}
-      >
-        <Redo fontSize="small" />
-      </ToolButton>
-    </Stack>
-  );
+/** Where the dialog's image goes: at the cursor, or where a file was dropped. */
+interface Pending {
+  file: File | null;
+  at?: number;
 }
 
 /**
- * The TipTap editor for course descriptions. Loaded lazily (its own chunk): only authoring
- * screens need ProseMirror. The server sanitises the HTML, so the editor offers only what the
- * sanitiser keeps (marks, headings, lists, quotes, links).
+ * Images as blocks of their own, never inline data: URLs (the Image extension's default). An
+ * `<img>` from pasted or loaded HTML stays only when the field's `allowSrc` accepts its address:
+ * the server would drop any other on save.
+ */
+const imageExtension = (allowSrc: (src: string) => boolean) =>
+  Image.extend({
+    parseHTML() {
+      return [
+        {
+          tag: 'img[src]',
+          getAttrs: (element) => (allowSrc(element.getAttribute('src') ?? '') ? null : false),
+        },
+      ];
+    },
+  });
+
+/**
+ * A pasted image file, unless text comes with it: an office suite puts a picture of the copied
+ * text beside the text itself, and that paste is for the text.
+ */
+function pastedImage(event: ClipboardEvent): File | null {
+  const data = event.clipboardData;
+  if (!data || data.types.includes('text/plain')) return null;
+  return firstFile(data);
+}
+
+/** The document position under a drop, for the image to land where it was let go. */
+function dropPosition(view: EditorView, event: DragEvent): number | undefined {
+  return view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
+}
+
+/**
+ * The TipTap editor for rich text (course descriptions, question text). Loaded lazily (its own
+ * chunk): only authoring screens need ProseMirror. The server sanitises the HTML, so the editor
+ * offers only what the sanitiser keeps (marks, headings, lists, quotes, links, and images where
+ * the field allows them).
  */
 export default function RichTextEditor({
   value,
@@ -174,11 +75,21 @@ export default function RichTextEditor({
   describedBy,
   error = false,
   disabled = false,
+  images,
 }: RichTextEditorProps) {
+  const [pending, setPending] = useState<Pending | null>(null);
+  // ProseMirror keeps the handlers it was given; they reach the current state through this.
+  const openImageDialog = useRef<(next: Pending) => void>(() => {});
+  openImageDialog.current = (next) => {
+    if (!disabled) setPending(next);
+  };
+  // Made once: new extension objects on every render would make TipTap reconfigure each time.
+  const [extensions] = useState(() => [
+    StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false } }),
+    ...(images ? [imageExtension(images.allowSrc)] : []),
+  ]);
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false } }),
-    ],
+    extensions,
     content: value,
     editable: !disabled,
     immediatelyRender: true,
@@ -190,10 +101,45 @@ export default function RichTextEditor({
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(error ? { 'aria-invalid': 'true' } : {}),
       },
+      ...(images && {
+        handlePaste: (_view, event) => {
+          const file = pastedImage(event);
+          if (!file) return false;
+          openImageDialog.current({ file });
+          return true;
+        },
+        handleDrop: (view, event, _slice, moved) => {
+          // A move inside the editor (dragging an image along) is ProseMirror's own business.
+          const file = moved ? null : firstFile(event.dataTransfer);
+          if (!file) return false;
+          event.preventDefault();
+          openImageDialog.current({ file, at: dropPosition(view, event) });
+          return true;
+        },
+      }),
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
     onBlur: () => onBlur?.(),
   });
+
+  const insertImage = ({ src, alt }: InsertedImage) => {
+    const at = pending?.at;
+    setPending(null);
+    if (!editor || editor.isDestroyed) return;
+    const image = { type: 'image', attrs: { src, alt } };
+    // No focus() here: the dialog still holds focus, and gives it back as it closes.
+    const size = editor.state.doc.content.size;
+    if (at === undefined) editor.chain().insertContent(image).run();
+    else editor.chain().insertContentAt(Math.min(at, size), image).run();
+    // An image inserted last is left selected, and the next key typed would replace it: the
+    // cursor goes into the text after it (the paragraph TipTap keeps at the end, or a new one).
+    const { selection, doc } = editor.state;
+    if (selection instanceof NodeSelection) {
+      if (doc.resolve(selection.to).nodeAfter?.isTextblock)
+        editor.commands.setTextSelection(selection.to + 1);
+      else editor.commands.createParagraphNear();
+    }
+  };
 
   // A form reset (another course loaded) replaces the content; typing never comes back here.
   // A destroyed editor (TipTap replaces its instance around mounts) has no schema: leave it be.
@@ -236,17 +182,41 @@ export default function RichTextEditor({
             color: 'text.secondary',
           },
           '& a': { color: 'primary.main' },
+          // Block images at their own size, never wider than the editor (phones included).
+          '& img': {
+            display: 'block',
+            maxWidth: '100%',
+            height: 'auto',
+            my: 1,
+            borderRadius: 0.5,
+          },
+          '& img.ProseMirror-selectednode': {
+            outline: `2px solid ${theme.palette.primary.main}`,
+            outlineOffset: 2,
+          },
         },
       })}
     >
       {/* Read-only text needs no formatting buttons. */}
       {editor && !disabled && (
         <>
-          <Toolbar editor={editor} disabled={disabled} />
+          <Toolbar
+            editor={editor}
+            disabled={disabled}
+            onInsertImage={images ? () => setPending({ file: null }) : undefined}
+          />
           <Divider />
         </>
       )}
       <EditorContent editor={editor} />
+      {images && pending && (
+        <ImageInsertDialog
+          images={images}
+          initialFile={pending.file}
+          onInsert={insertImage}
+          onClose={() => setPending(null)}
+        />
+      )}
     </Box>
   );
 }

@@ -3,6 +3,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId } from 'react';
+import type { RichTextImages } from './rich-text-images.ts';
 
 // Its own chunk: ProseMirror is large and only authors need it.
 const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
@@ -16,6 +17,7 @@ export function RichTextField({
   error,
   helperText,
   disabled,
+  images,
 }: {
   label: string;
   value: string;
@@ -24,6 +26,8 @@ export function RichTextField({
   error?: string;
   helperText?: string;
   disabled?: boolean;
+  /** Lets the author insert images (see RichTextImages); without it the field takes none. */
+  images?: RichTextImages;
 }) {
   const labelId = useId();
   const helpId = useId();
@@ -51,6 +55,7 @@ export function RichTextField({
           describedBy={help ? helpId : undefined}
           error={Boolean(error)}
           disabled={disabled}
+          images={images}
         />
       </Suspense>
       {help && (
