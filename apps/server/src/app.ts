@@ -51,6 +51,7 @@ import { messagesModule } from './features/messages/index.ts';
 import { notificationsModule } from './features/notifications/index.ts';
 import { organisationsModule } from './features/organisations/index.ts';
 import { permissionsModule } from './features/permissions/index.ts';
+import { proctoringModule } from './features/proctoring/index.ts';
 import { profilesModule } from './features/profiles/index.ts';
 import { realtimeModule } from './features/realtime/index.ts';
 import { scormModule } from './features/scorm/index.ts';
@@ -74,6 +75,7 @@ export const MODULES: readonly AppModule[] = [
   learningModule,
   learningPathsModule,
   assessmentsModule,
+  proctoringModule,
   approvalsModule,
   messagesModule,
   notificationsModule,

@@ -40,6 +40,8 @@ export * from './organisations/theme.ts';
 export * from './permissions/menu.ts';
 export * from './permissions/permissions.operations.ts';
 export * from './permissions/permissions.ts';
+export * from './proctoring/proctoring.operations.ts';
+export * from './proctoring/proctoring.ts';
 export * from './profiles/profiles.operations.ts';
 export * from './profiles/profiles.ts';
 export * from './realtime/realtime.operations.ts';

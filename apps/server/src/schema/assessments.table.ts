@@ -393,6 +393,8 @@ export const assessmentAttempts = pgTable(
     maxScore: numeric('max_score', { precision: 10, scale: 2, mode: 'number' }),
     percent: numeric('percent', { precision: 5, scale: 2, mode: 'number' }),
     passed: boolean('passed'),
+    /** A proctor decided the attempt was a violation (issue 17): it scores nothing. */
+    voided: boolean('voided').notNull().default(false),
     /** Answers waiting for a reviewer. */
     pendingManual: integer('pending_manual').notNull().default(0),
     /**

@@ -19,6 +19,11 @@ import {
   LEARNING_PATH_REVERSE,
   type LearningPathObjects,
 } from './learning-paths-calls.ts';
+import {
+  PROCTORING_BODY_CALLS,
+  PROCTORING_CALLS,
+  type ProctoringObjects,
+} from './proctoring-calls.ts';
 
 /*
  * What the cross-organisation test calls (../cross-organisation.test.ts): acme's objects, the
@@ -78,7 +83,11 @@ export interface OrganisationObjects {
   delegation: number;
   trainer: number;
 }
-export type Fixture = OrganisationObjects & CourseObjects & LearningPathObjects & AssessmentObjects;
+export type Fixture = OrganisationObjects &
+  CourseObjects &
+  LearningPathObjects &
+  AssessmentObjects &
+  ProctoringObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -346,6 +355,7 @@ export const CALLS: Record<string, IdCall> = {
   ...LEARNING_PATH_CALLS,
   ...ASSESSMENT_CALLS,
   ...ASSESSMENT_ATTEMPT_CALLS,
+  ...PROCTORING_CALLS,
 };
 
 /**
@@ -357,6 +367,7 @@ export const BODY_CALLS: Record<string, IdCall> = {
   ...LEARNING_PATH_BODY_CALLS,
   ...ASSESSMENT_BODY_CALLS,
   ...ASSESSMENT_ATTEMPT_BODY_CALLS,
+  ...PROCTORING_BODY_CALLS,
   'POST /api/messages/conversations/': {
     params: () => ({}),
     body: (f) => ({ participant_ids: [f.learner], title: 'Planted' }),

@@ -30,6 +30,7 @@ import { multipart } from '../multipart.ts';
 import type { AssessmentObjects } from './assessments-calls.ts';
 import type { Body, CourseObjects, Fixture, Mine, OrganisationObjects } from './calls.ts';
 import type { LearningPathObjects } from './learning-paths-calls.ts';
+import type { ProctoringObjects } from './proctoring-calls.ts';
 
 /*
  * The real objects of the cross-organisation test, made mostly through the API as their owners
@@ -49,12 +50,14 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
   const ownCourse = await makeCourseObjects('organisation');
   const paths = await makeLearningPathObjects(ownCourse.course);
   const bank = await makeAssessmentObjects();
-  const own: Fixture = { ...org, ...ownCourse, ...paths, ...bank };
+  const proctoring = await makeProctoringObjects();
+  const own: Fixture = { ...org, ...ownCourse, ...paths, ...bank, ...proctoring };
   const shared: Fixture = {
     ...org,
     ...(await makeCourseObjects('catalogue')),
     ...paths,
     ...bank,
+    ...proctoring,
   };
   const mine = await makeGlobexObjects();
   // Made on first use (a package's launch): made now, so that first use is not a change.
@@ -115,6 +118,60 @@ async function makeQuestionBank(token: string) {
  * with an override, the trainer as reviewer. The learner has started an attempt and uploaded a
  * PDF. A second assessment (factories) holds the learner's submitted essay awaiting a grade.
  */
+/**
+ * acme's proctored assessment, live, that its learner is taking under monitoring: logged in,
+ * one flag with its still, and a thumbnail.
+ */
+async function makeProctoringObjects(): Promise<ProctoringObjects> {
+  const db = t.database.db;
+  const learner = acme.learner.token;
+  const question = await makeQuestion(db, {
+    organisationId: acme.org.id,
+    createdBy: acme.admin.user.id,
+  });
+  const a = await makeAssessment(db, {
+    organisationId: acme.org.id,
+    createdBy: acme.admin.user.id,
+    questionIds: [question.id],
+    settings: { proctored: true },
+  });
+  await json(acme.admin.token, 'PUT', '/api/assessment/proctor/settings/', {
+    assessment: a.id,
+    mode: 'live',
+    signals: ['no_face', 'tab_switch'],
+    look_away_seconds: 5,
+    no_face_seconds: 5,
+    identity_check: 'none',
+    violation_budget: null,
+    auto_submit: false,
+    retention_days: 30,
+  });
+  await assignAssessment(db, a.id, [acme.learner.user.id]);
+  const started = await json(learner, 'POST', `/api/assessment/start/${a.uuid}/`, {});
+  const attempt = (started.attempt as { id: number }).id;
+  const session = await json(learner, 'POST', '/api/proctor/proctoring_login/', { attempt });
+  const frame = { name: 'frame', filename: 'frame.png', content: PNG, type: 'image/png' };
+  const flag = await json(learner, 'POST', '/api/proctor/upload_frame/', {
+    parts: [
+      { name: 'session', value: String(session.id) },
+      { name: 'type', value: 'tab_switch' },
+      { name: 'occurred_at', value: new Date().toISOString() },
+      frame,
+    ],
+  });
+  await json(learner, 'POST', '/api/proctor/thumbnail/', {
+    parts: [{ name: 'session', value: String(session.id) }, frame],
+  });
+  return {
+    proctoredAssessment: a.id,
+    proctoredUuid: a.uuid,
+    proctorAttempt: attempt,
+    proctorSession: session.id,
+    proctorFlag: flag.id,
+    proctorEvidence: (flag.evidence as { id: number }[])[0]!.id,
+  };
+}
+
 async function makeAssessmentObjects(): Promise<AssessmentObjects> {
   const db = t.database.db;
   const admin = acme.admin.token;
@@ -247,7 +304,8 @@ async function makeGlobexAssessmentObjects() {
 
 function expectCreated(res: LightMyRequestResponse, what: string): { id: number } {
   expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
-  return res.json();
+  // A 204 (a thumbnail stored) has no body.
+  return res.body ? res.json() : { id: 0 };
 }
 
 async function json(

@@ -4,5 +4,6 @@ export * from './catalogue.ts';
 export * from './learning.ts';
 export * from './learning-paths.ts';
 export * from './organisations.ts';
+export * from './proctoring.ts';
 export * from './structure.ts';
 export * from './users.ts';

@@ -45,6 +45,8 @@ export const ZAttemptSummary = z.object({
   passed: z.boolean().nullable(),
   /** Answers still waiting for a reviewer. */
   pending_manual: z.number().int(),
+  /** A proctor decided the attempt was a violation: it scores nothing (issue 17). */
+  voided: z.boolean(),
   /** Whether /assessment/result/{id} has anything to show now. */
   reviewable: z.boolean(),
 });

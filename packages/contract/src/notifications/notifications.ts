@@ -25,6 +25,7 @@ export const NOTIFICATION_TYPES = [
   'assessment_assigned',
   'assessment_graded',
   'assessment_grading_pending',
+  'proctoring_over_budget',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;

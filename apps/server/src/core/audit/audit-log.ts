@@ -55,7 +55,11 @@ export type AuditAction =
   | 'assessment.reviewers_changed'
   | 'assessment.answer_graded'
   | 'assessment.regraded'
-  | 'assessment.report_exported';
+  | 'assessment.report_exported'
+  | 'proctoring.settings_changed'
+  | 'proctoring.flag_decided'
+  | 'proctoring.attempt_decided'
+  | 'proctoring.message_sent';
 
 export async function recordAudit(
   db: DbOrTx,

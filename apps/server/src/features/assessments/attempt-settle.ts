@@ -96,12 +96,14 @@ export async function settleTotals(
   now: Date,
   options: { regrade?: boolean; set?: Partial<typeof assessmentAttempts.$inferInsert> } = {},
 ): Promise<SettledAttempt> {
-  const score = round2(totals.score);
+  // A proctor's violation decision voids the result: nothing scored, not passed (issue 17).
+  const voided = options.set?.voided ?? attempt.voided;
+  const score = voided ? 0 : round2(totals.score);
   const maxScore = round2(totals.maxScore);
   const pendingManual = totals.pendingManual;
   // An assessment worth nothing cannot be failed on points; 0 % then, and passed only at mark 0.
   const percent = maxScore > 0 ? round2((score / maxScore) * 100) : 0;
-  const passed = percent >= assessment.passMark;
+  const passed = !voided && percent >= assessment.passMark;
   const status = pendingManual === 0 ? 'graded' : 'submitted';
   const wasGraded = attempt.status === 'graded';
   const changed =

@@ -30,7 +30,7 @@ export async function submitLocked(
   attempt: Attempt,
   assessment: Assessment,
   now: Date,
-  by: 'learner' | 'timeout',
+  by: 'learner' | 'timeout' | 'staff',
   /** ctx.db: the versions answered come from the definitions cache (they are used, frozen). */
   cacheOwner?: Db,
 ): Promise<Attempt> {

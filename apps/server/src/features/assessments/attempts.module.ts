@@ -15,6 +15,7 @@ import { submitAttempt } from './attempt-submit.ts';
 import { attemptView } from './attempt-view.ts';
 import { attemptJobDefinitions, attemptJobsOnReady } from './attempts.jobs.ts';
 import { myAssessments } from './attempts.mine.ts';
+import { proctoringReactions } from './proctoring-reactions.ts';
 
 /**
  * Taking assessments (issue 16): the learner's list, the start page, starting or resuming,
@@ -86,7 +87,7 @@ export const attemptMatrix: Record<string, MatrixRow> = {
   'GET /api/assessment/attempt/:id/files/:file/': SIGNED_IN,
 };
 export const attemptJobs: JobDefinition[] = attemptJobDefinitions;
-export const attemptSubscribers: EventSubscriber[] = [];
+export const attemptSubscribers: EventSubscriber[] = proctoringReactions;
 export function attemptOnReady(ctx: AppContext): Promise<void> | void {
   return attemptJobsOnReady(ctx);
 }

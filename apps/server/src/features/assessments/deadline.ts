@@ -90,8 +90,13 @@ export const PHASE_ALLOWS: Record<AttemptPhase, { answer: boolean; submit: boole
  * (also within the grace period); the time-out job's counts at the deadline however late the job
  * ran, and never later than `now` should a job run early.
  */
-export function submittedAt(now: Date, deadline: Date | null, by: 'learner' | 'timeout'): Date {
-  if (by === 'learner' || deadline === null) return now;
+export function submittedAt(
+  now: Date,
+  deadline: Date | null,
+  by: 'learner' | 'timeout' | 'staff',
+): Date {
+  // Only the time-out is dated at the deadline; a learner or a proctor's rule submits now.
+  if (by !== 'timeout' || deadline === null) return now;
   return new Date(Math.min(now.getTime(), deadline.getTime()));
 }
 

@@ -100,5 +100,14 @@ export const assessmentsModule: AppModule = {
 
 // For the exam bench (bench/exam.ts): the job's pre-creation of attempts before an exam opens.
 export { precreateAttempts } from './attempts.jobs.ts';
+// For proctoring (issue 17): the assessment and attempt facts its rules read, and who proctors.
+export {
+  type Assessment,
+  type Attempt,
+  assessmentByAddress,
+  assessmentForProctoring,
+  ownAttempt,
+  proctorIdsOf,
+} from './proctoring-bridge.ts';
 // For the attempts: freezing the versions an attempt answered.
 export { markVersionsUsed } from './question-bank.service.ts';

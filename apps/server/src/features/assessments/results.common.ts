@@ -118,6 +118,7 @@ export function attemptSummary(a: AttemptRow, visible: Visibility): TAttemptSumm
     percent: showScore ? a.percent : null,
     passed: showScore ? a.passed : null,
     pending_manual: a.pendingManual,
+    voided: a.voided,
     reviewable,
   };
 }

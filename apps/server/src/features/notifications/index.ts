@@ -6,6 +6,7 @@ import { assessmentSubscribers } from './notifications.assessments.ts';
 import { notificationJobs, scheduleDigests } from './notifications.jobs.ts';
 import { learningPathSubscribers } from './notifications.learning-paths.ts';
 import { notificationsMatrix } from './notifications.matrix.ts';
+import { proctoringSubscribers } from './notifications.proctoring.ts';
 import { registerNotificationRoutes } from './notifications.routes.ts';
 import { notificationSubscribers } from './notifications.subscribers.ts';
 
@@ -27,6 +28,7 @@ export const notificationsModule: AppModule = {
     ...approvalSubscribers,
     ...learningPathSubscribers,
     ...assessmentSubscribers,
+    ...proctoringSubscribers,
   ],
   matrix: notificationsMatrix,
 };

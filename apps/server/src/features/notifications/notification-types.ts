@@ -130,6 +130,13 @@ export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, Notificati
           f.detail ? `: ${f.detail} answer(s) to grade` : ''
         }.`,
     },
+    proctoring_over_budget: {
+      label: 'A proctored attempt exceeds its flag budget',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      // The detail is how many flags (not dismissed) the attempt has, and the budget.
+      message: (f) =>
+        `${someone(f.actorName)}’s attempt at ${f.subjectTitle} has ${f.detail ?? 'too many'} proctoring flags: please review it.`,
+    },
   };
 
 export const typeDefinition = (type: TNotificationType) => NOTIFICATION_TYPE_DEFINITIONS[type];

@@ -1,0 +1,39 @@
+import { ROLE } from '@atrium/contract';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../core/db/database.ts';
+import { defineSubscriber } from '../../core/module.ts';
+import { assessments } from '../../schema/assessments.table.ts';
+import { notify } from './notify.ts';
+
+/**
+ * Proctoring (issue 17): when a proctored attempt's flags that nobody dismissed exceed the
+ * assessment's budget, its proctors (author, reviewers, the organisation's admins) are told, once
+ * per attempt, with a link to the live grid. Nothing happens to the learner unless an admin
+ * switched auto-submit on (assessments reacts to the same event).
+ */
+export const proctoringSubscribers = [
+  defineSubscriber({
+    event: 'proctoring.over_budget',
+    name: 'notify-proctoring-over-budget',
+    async handle(ctx, e, meta) {
+      const [a] = await ctx.db.select().from(assessments).where(eq(assessments.id, e.assessmentId));
+      if (!a) return;
+      const proctors = await queryRows<{ id: number }>(
+        ctx.db,
+        sql`select created_by as id from assessments where id = ${a.id} and created_by is not null
+            union select user_id from assessment_reviewers where assessment_id = ${a.id}
+            union select user_id from memberships
+              where organisation_id = ${a.organisationId} and role_id = ${ROLE.ADMIN}`,
+      );
+      await notify(ctx, meta, {
+        type: 'proctoring_over_budget',
+        organisationId: e.organisationId,
+        actorId: e.userId,
+        subject: { kind: 'assessment', id: a.id, title: a.title },
+        link: `/assessment/${a.id}/proctor/`,
+        detail: `${e.flags} (budget ${e.budget})`,
+        recipients: proctors.map((p) => Number(p.id)),
+      });
+    },
+  }),
+];
