@@ -11,6 +11,7 @@ import { licencesPages } from '../features/licences/index.ts';
 import { messagesPages } from '../features/messages/index.ts';
 import { notificationsPages } from '../features/notifications/index.ts';
 import { organisationsPages } from '../features/organisations/index.ts';
+import { proctoringPages } from '../features/proctoring/index.ts';
 import { profilesPages } from '../features/profiles/index.ts';
 import { systemPages } from '../features/system/index.ts';
 import { themesPages } from '../features/themes/index.ts';
@@ -89,6 +90,11 @@ const MyAssessmentsPage = lazyPage('my-assessments', assessmentsPages.myAssessme
 const TakeAssessmentPage = lazyPage('take-assessment', assessmentsPages.takeAssessment);
 const MyAssessmentResultsPage = lazyPage('my-assessment-results', assessmentsPages.myResults);
 const AttemptResultPage = lazyPage('attempt-result', assessmentsPages.attemptResult);
+
+const ProctorGridPage = lazyPage('proctor-grid', proctoringPages.grid);
+const ProctorGroupPage = lazyPage('proctor-group', proctoringPages.group);
+const ProctorEvidencePage = lazyPage('proctor-evidence', proctoringPages.evidence);
+const ProctoredAssessmentsPage = lazyPage('proctored-assessments', proctoringPages.assessments);
 
 const RequestsPage = lazyPage('requests', approvalsPages.requests);
 const HlsPage = lazyPage('hls', contentPlayerPages.hls);
@@ -280,12 +286,20 @@ export const appRoutes: readonly AppRoute[] = [
     title: 'Attendees',
   }),
   signedIn('/assessment/question-bank', { Page: QuestionBankPage, title: 'Question bank' }),
-  ...[
-    '/assessment/:id/proctor/',
-    '/assessment/:id/proctor-view-card/:groupId',
-    '/assessment/:id/proctor-view-card/:groupId/:evidence',
-    '/assessment/proctor-view-old',
-  ].map((path) => signedIn(path)),
+  // Proctoring (issue 17): the pages say when the work needs a proctor of the assessment.
+  signedIn('/assessment/:id/proctor/', { Page: ProctorGridPage, title: 'Proctoring' }),
+  signedIn('/assessment/:id/proctor-view-card/:groupId', {
+    Page: ProctorGroupPage,
+    title: 'Proctoring',
+  }),
+  signedIn('/assessment/:id/proctor-view-card/:groupId/:evidence', {
+    Page: ProctorEvidencePage,
+    title: 'Evidence',
+  }),
+  signedIn('/assessment/proctor-view-old', {
+    Page: ProctoredAssessmentsPage,
+    title: 'Proctoring',
+  }),
 
   ...['/announcements', '/announcements/:id/', '/discussions', '/discussions/:id'].map((path) =>
     perm(path),

@@ -276,7 +276,8 @@ export const ZFlagDecisionInput = z.strictObject({
 export const ZAttemptDecisionInput = z.strictObject({
   session: zId,
   outcome: z.enum(ATTEMPT_OUTCOMES, { message: 'Choose clear, suspicious or violation.' }),
-  comment,
+  // A decision about someone's result says why, for them and for the audit.
+  comment: plainText(z.string().trim().min(1, 'Say why.').max(2000, 'At most 2,000 characters.')),
 });
 export const ZProctorMessageInput = z.strictObject({
   session: zId,

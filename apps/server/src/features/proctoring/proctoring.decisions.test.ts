@@ -127,18 +127,28 @@ describe('settings', () => {
     const refused = await http.put(
       SETTINGS,
       acme.trainer.token,
-      settings(a.id, { auto_submit: true }),
+      settings(a.id, { auto_submit: true, violation_budget: 2 }),
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.auto_submit).toBeDefined();
     expect(
-      (await http.put(SETTINGS, acme.admin.token, settings(a.id, { auto_submit: true })))
-        .statusCode,
+      (
+        await http.put(
+          SETTINGS,
+          acme.admin.token,
+          settings(a.id, { auto_submit: true, violation_budget: 2 }),
+        )
+      ).statusCode,
     ).toBe(200);
     // The author may save again without touching the admin's switch.
     expect(
-      (await http.put(SETTINGS, acme.trainer.token, settings(a.id, { auto_submit: true })))
-        .statusCode,
+      (
+        await http.put(
+          SETTINGS,
+          acme.trainer.token,
+          settings(a.id, { auto_submit: true, violation_budget: 2 }),
+        )
+      ).statusCode,
     ).toBe(200);
 
     expect((await http.put(SETTINGS, reviewer.token, settings(a.id))).statusCode).toBe(403);
@@ -146,6 +156,14 @@ describe('settings', () => {
     expect((await http.get(`${SETTINGS}?assessment=${a.id}`, acme.learner.token)).statusCode).toBe(
       403,
     );
+    const idle = await http.put(
+      SETTINGS,
+      acme.admin.token,
+      settings(a.id, { auto_submit: true, violation_budget: null }),
+    );
+    expect(idle.json().errors.auto_submit).toEqual([
+      'Auto-submit needs a violation budget to act on.',
+    ]);
     const bad = await http.put(
       SETTINGS,
       acme.admin.token,
@@ -224,6 +242,12 @@ describe('decisions', () => {
         outcome,
         comment: 'Phone in view.',
       });
+    const unexplained = await http.post('/api/proctor/decision/', acme.admin.token, {
+      session: x.session.id,
+      outcome: 'violation',
+      comment: ' ',
+    });
+    expect(unexplained.json().errors.comment).toEqual(['Say why.']);
     const res = await decide('violation');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ outcome: 'violation', outcome_comment: 'Phone in view.' });

@@ -69,6 +69,8 @@ export async function saveSettings(
         'auto_submit',
         'Only an admin can switch on submitting attempts automatically.',
       );
+    if (input.auto_submit && input.violation_budget === null)
+      throw fieldError('auto_submit', 'Auto-submit needs a violation budget to act on.');
     const values = {
       mode: input.mode,
       signals: input.signals,

@@ -1,6 +1,8 @@
 import {
   assessmentOps,
+  DEFAULT_PROCTORING_SETTINGS,
   type Operation,
+  proctoringOps,
   questionBankOps,
   userOps,
   ZBankQuestion,
@@ -78,11 +80,22 @@ const learner = ZUserRow.parse({
   },
 });
 
+// Proctored, the editor links to the live grid and its settings show the proctoring section.
+let proctored = false;
+const withProctoring = () => makeDetail({ settings: { ...makeDetail().settings, proctored } });
+const proctoringSettings = (over: object = {}) => ({
+  assessment: 1,
+  proctored: true,
+  ...DEFAULT_PROCTORING_SETTINGS,
+  ...over,
+});
+
 beforeEach(() => {
   calls.length = 0;
+  proctored = false;
   vi.mocked(call).mockImplementation((async (op: Operation, args: Args = {}) => {
     calls.push({ op, args });
-    if (op === assessmentOps.read) return makeDetail();
+    if (op === assessmentOps.read) return withProctoring();
     if (op === assessmentOps.addSlot) return makeDetail();
     if (op === assessmentOps.layout) {
       // The server answers with the order it saved.
@@ -97,7 +110,9 @@ beforeEach(() => {
         })),
       };
     }
-    if (op === assessmentOps.saveSettings) return makeDetail().settings;
+    if (op === assessmentOps.saveSettings) return withProctoring().settings;
+    if (op === proctoringOps.settings) return proctoringSettings();
+    if (op === proctoringOps.saveSettings) return proctoringSettings(args.body as object);
     if (op === questionBankOps.list) {
       return page([bankQuestion(101, 'Exit signs'), bankQuestion(102, 'Extinguisher types')], 8);
     }
@@ -209,6 +224,18 @@ describe('AssessmentEditorPage', () => {
       attempts_allowed: 1,
       review: expect.objectContaining({ feedback: ['after_close', 'after_submit'] }),
     });
+  });
+
+  it('links a proctored assessment to its live grid and saves its proctoring with the settings', async () => {
+    proctored = true;
+    open('settings');
+    const proctor = await screen.findByRole('link', { name: 'Proctor' });
+    expect(proctor.getAttribute('href')).toBe('/assessment/1/proctor/');
+    fireEvent.click(await screen.findByRole('radio', { name: /^Live/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(bodies(proctoringOps.saveSettings)).toHaveLength(1));
+    expect(bodies(assessmentOps.saveSettings)).toHaveLength(1);
+    expect(bodies(proctoringOps.saveSettings)[0]).toMatchObject({ assessment: 1, mode: 'live' });
   });
 
   it('assigns a learner found by search', async () => {

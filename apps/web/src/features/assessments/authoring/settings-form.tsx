@@ -9,9 +9,13 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { PasswordField } from '../../../shared/forms/form-fields.tsx';
+import {
+  type ProctoringSettingsHandle,
+  ProctoringSettingsSection,
+} from '../../proctoring/index.ts';
 import { useSaveSettings } from '../api/assessments.api.ts';
 import { GRADING_LABEL } from './labels.ts';
 import { ReviewGrid } from './review-grid.tsx';
@@ -29,6 +33,8 @@ export function SettingsFormPanel({ detail }: { detail: TAssessmentDetail }) {
   const [form, setForm] = useState<SettingsForm>(() => settingsToForm(detail.settings));
   const [errors, setErrors] = useState<SettingsErrors>({});
   const save = useSaveSettings(detail.id);
+  // The proctoring section is saved by this form's button, after the assessment's own settings.
+  const proctoring = useRef<ProctoringSettingsHandle>(null);
   const editable = detail.abilities.edit;
   const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) =>
     setForm((old) => ({ ...old, [key]: value }));
@@ -45,13 +51,18 @@ export function SettingsFormPanel({ detail }: { detail: TAssessmentDetail }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = settingsPayload(detail.id, form);
+    const proctoringOk = !form.proctored || (proctoring.current?.check() ?? true);
     if (!parsed.ok) {
       setErrors(parsed.errors);
       return;
     }
     setErrors({});
+    if (!proctoringOk) return;
     save.mutate(parsed.payload, {
-      onSuccess: (settings) => setForm(settingsToForm(settings)),
+      onSuccess: (settings) => {
+        setForm(settingsToForm(settings));
+        if (settings.proctored) proctoring.current?.save();
+      },
       onError: (error) => {
         if (!(error instanceof ApiError)) return;
         const next: SettingsErrors = {};
@@ -225,6 +236,14 @@ export function SettingsFormPanel({ detail }: { detail: TAssessmentDetail }) {
           />
         </Stack>
       </section>
+      {form.proctored && (
+        <ProctoringSettingsSection
+          ref={proctoring}
+          assessment={detail.id}
+          editable={editable}
+          saved={detail.settings.proctored}
+        />
+      )}
       {editable && (
         <Button
           type="submit"

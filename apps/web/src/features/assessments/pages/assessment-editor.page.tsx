@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { useSession } from '../../../shared/session/session-context.ts';
 import { AccessNotice } from '../../../shared/ui/access-notice.tsx';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
+import { ProctorButton } from '../../proctoring/index.ts';
 import { useAssessment, useUpdateAssessment } from '../api/assessments.api.ts';
 import { DetailsForm } from '../authoring/details-form.tsx';
 import { FeedbackBands } from '../authoring/feedback-bands.tsx';
@@ -141,6 +142,11 @@ export default function AssessmentEditorPage() {
                 Attendees and report
               </Button>
             )}
+            <ProctorButton
+              assessment={a.id}
+              proctored={a.settings.proctored}
+              canReport={a.abilities.report}
+            />
             {a.abilities.edit && a.status !== 'published' && (
               <Button
                 variant="contained"

@@ -18,6 +18,7 @@ import { AccessNotice } from '../../../shared/ui/access-notice.tsx';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { SectionCard } from '../../../shared/ui/section-card.tsx';
+import { ProctorButton } from '../../proctoring/index.ts';
 import { useAssessment } from '../api/assessments.api.ts';
 import {
   type ReportDates,
@@ -116,6 +117,11 @@ export default function AttendeesPage() {
                 Edit
               </Button>
             )}
+            <ProctorButton
+              assessment={id}
+              proctored={assessment.data?.settings.proctored === true}
+              canReport={assessment.data?.abilities.report === true}
+            />
             <Button
               variant="outlined"
               startIcon={<DownloadOutlined />}

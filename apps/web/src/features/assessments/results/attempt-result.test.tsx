@@ -48,6 +48,7 @@ describe('AttemptResultPage', () => {
     renderResult(
       makeResult({
         pending_manual: 1,
+        voided: false,
         visible: { responses: false, correctness: false, feedback: false, score: false },
       }),
     );

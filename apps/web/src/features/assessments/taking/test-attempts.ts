@@ -114,6 +114,7 @@ export function makeResult(overrides: Partial<TAttemptResult> = {}): TAttemptRes
     percent: 50,
     passed: true,
     pending_manual: 0,
+    voided: false,
     reviewable: true,
     assessment: { id: 3, uuid: UUID, title: 'Safety basics' },
     learner: { id: 5, fullname: 'Lee Learner' },
