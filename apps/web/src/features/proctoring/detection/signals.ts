@@ -1,29 +1,9 @@
+import { PROCTORING_SIGNALS, type TProctoringSignal } from '@atrium/contract';
 import type { DetectionResult } from './types.ts';
 
-export type FlagType =
-  | 'no_face'
-  | 'multiple_faces'
-  | 'looking_away'
-  | 'phone'
-  | 'other_person'
-  | 'tab_switch'
-  | 'fullscreen_exit'
-  | 'copy_paste'
-  | 'second_screen'
-  | 'mic_noise';
-
-export const FLAG_TYPES: readonly FlagType[] = [
-  'no_face',
-  'multiple_faces',
-  'looking_away',
-  'phone',
-  'other_person',
-  'tab_switch',
-  'fullscreen_exit',
-  'copy_paste',
-  'second_screen',
-  'mic_noise',
-];
+// The contract's list: the device raises exactly the signals the server accepts.
+export type FlagType = TProctoringSignal;
+export const FLAG_TYPES: readonly FlagType[] = PROCTORING_SIGNALS;
 
 export type FlagDetail = Record<string, string | number | boolean | null>;
 
