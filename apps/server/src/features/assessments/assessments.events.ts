@@ -30,6 +30,8 @@ declare module '../../core/events/event-bus.ts' {
       by: 'learner' | 'timeout' | 'staff';
       /** Answers that now wait for a reviewer (0: graded at once). */
       pendingManual: number;
+      /** Whether the assessment is proctored (the proctoring slice ends its session). */
+      proctored?: boolean;
     };
     /** Every answer of the attempt is scored: its result is final (also after a regrade). */
     'assessment.graded': {

@@ -84,6 +84,7 @@ export async function submitLocked(
     organisationId: assessment.organisationId,
     by,
     pendingManual: settled.pendingManual,
+    proctored: assessment.proctored,
   });
   return settled.row;
 }
