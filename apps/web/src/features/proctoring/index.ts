@@ -33,4 +33,12 @@ export {
   type ProctoringSettingsHandle,
   ProctoringSettingsSection,
 } from './settings/proctoring-settings-section.tsx';
+// The learner's side (assessments hosts it): consent and camera check before Start, monitoring
+// during the attempt, and the review beside the result.
+export type { ProctoringStart } from './taking/camera.ts';
+export { type ConsentState, ProctoringConsent } from './taking/consent-step.tsx';
+export { ProctoringIndicator } from './taking/proctoring-indicator.tsx';
+export { ProctoringNotices } from './taking/proctoring-notices.tsx';
+export { ProctoringReview, VoidedNotice } from './taking/proctoring-outcome.tsx';
+export { type AttemptProctoring, useAttemptProctoring } from './taking/use-attempt-proctoring.ts';
 export { PROCTORED_ASSESSMENTS_URL, proctorGridUrl } from './urls.ts';

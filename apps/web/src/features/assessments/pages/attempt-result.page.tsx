@@ -5,10 +5,14 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { AccessNotice } from '../../../shared/ui/access-notice.tsx';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
+import { ProctoringReview, VoidedNotice } from '../../proctoring/index.ts';
 import { useAttemptResult } from '../api/attempts.api.ts';
 import { AttemptResultView } from '../results/attempt-result-view.tsx';
 
-/** /assessment/result/:id: one attempt's result, as the review options allow. */
+/**
+ * /assessment/result/:id: one attempt's result, as the review options allow, with its
+ * proctoring review when it was proctored (and the notice when a proctor's decision voided it).
+ */
 export default function AttemptResultPage() {
   const id = Number(useParams().id);
   const result = useAttemptResult(id);
@@ -49,7 +53,10 @@ export default function AttemptResultPage() {
           </>
         }
       />
-      <AttemptResultView result={r} />
+      <Stack sx={{ gap: 3 }}>
+        {r.voided && <VoidedNotice />}
+        <AttemptResultView result={r} afterSummary={<ProctoringReview attempt={r.id} />} />
+      </Stack>
     </PageContainer>
   );
 }

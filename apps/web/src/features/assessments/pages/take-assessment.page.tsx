@@ -8,6 +8,11 @@ import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { notifyError } from '../../../shared/notify/notify.ts';
 import { AccessNotice } from '../../../shared/ui/access-notice.tsx';
 import { PageContainer } from '../../../shared/ui/page-header.tsx';
+import {
+  type ConsentState,
+  ProctoringConsent,
+  type ProctoringStart,
+} from '../../proctoring/index.ts';
 import { attemptKeys, startAttempt, useRememberResult, useStartPage } from '../api/attempts.api.ts';
 import { AttemptScreen } from '../taking/attempt-screen.tsx';
 import { hasLocalAttempt } from '../taking/save-queue.ts';
@@ -27,13 +32,22 @@ export default function TakeAssessmentPage() {
   const [session, setSession] = useState<TAttemptSession | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Proctored: the consent step's camera, taken over by the attempt once it has started.
+  const [consent, setConsent] = useState<ConsentState>({ ready: false, start: null });
+  const consentStart = useRef<ProctoringStart | null>(null);
+  consentStart.current = consent.start;
+  const [handed, setHanded] = useState<ProctoringStart | null>(null);
 
   const begin = useCallback(
     async (password?: string) => {
       setBusy(true);
       setError(null);
       try {
-        setSession(await startAttempt(uuid, password));
+        const started = await startAttempt(uuid, password);
+        // Adopted before the start page unmounts, so that it leaves the camera running.
+        consentStart.current?.camera.adopt();
+        setHanded(consentStart.current);
+        setSession(started);
       } catch (e) {
         // A wrong password or a refusal reads beside the button; the start page may be stale.
         setError(errorMessage(e));
@@ -69,9 +83,17 @@ export default function TakeAssessmentPage() {
     [client, navigate],
   );
 
+  const proctored = start.data?.assessment.proctored ?? false;
   if (session)
     return (
-      <AttemptScreen initial={session} uuid={uuid} onSubmitted={onSubmitted} onClosed={onClosed} />
+      <AttemptScreen
+        initial={session}
+        uuid={uuid}
+        onSubmitted={onSubmitted}
+        onClosed={onClosed}
+        proctored={proctored}
+        proctoringStart={handed}
+      />
     );
 
   if (start.isError)
@@ -92,7 +114,20 @@ export default function TakeAssessmentPage() {
           <Skeleton variant="rounded" height={120} />
         </Stack>
       ) : (
-        <StartView start={start.data} busy={busy} error={error} onStart={(p) => void begin(p)} />
+        <StartView
+          start={start.data}
+          busy={busy}
+          error={error}
+          onStart={(p) => void begin(p)}
+          // A new attempt is agreed to and checked first; one in progress resumes at once, its
+          // monitoring asking for the camera again (never a wall before the learner's answers).
+          {...(proctored && current === null && start.data.can_start
+            ? {
+                proctoring: <ProctoringConsent uuid={uuid} onChange={setConsent} />,
+                startBlocked: !consent.ready,
+              }
+            : {})}
+        />
       )}
     </PageContainer>
   );

@@ -6,6 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { formatDuration } from '../../../shared/format/duration.ts';
 import { downloadAttemptFile } from '../api/attempts.api.ts';
 import { QuestionHtml, QuestionRenderer, type QuestionReview } from '../questions/index.ts';
@@ -100,13 +101,23 @@ function Summary({ result }: { result: TAttemptResult }) {
   );
 }
 
-/** An attempt's result as its review options allow: the summary, then each question reviewed. */
-export function AttemptResultView({ result }: { result: TAttemptResult }) {
+/**
+ * An attempt's result as its review options allow: the summary, what the page adds after it (the
+ * proctoring review), then each question reviewed.
+ */
+export function AttemptResultView({
+  result,
+  afterSummary,
+}: {
+  result: TAttemptResult;
+  afterSummary?: ReactNode;
+}) {
   const items = result.pages.flatMap((p) => p.items);
   const numberOf = new Map(items.map((it, i) => [it.item, i + 1]));
   return (
     <Stack sx={{ gap: 3 }}>
       <Summary result={result} />
+      {afterSummary}
       {result.visible.responses && items.length > 0 ? (
         result.pages.map((page) => (
           <Stack

@@ -1,4 +1,5 @@
-import { configure, screen } from '@testing-library/react';
+import { type Operation, proctoringOps } from '@atrium/contract';
+import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { call } from '../../../shared/api/call.ts';
 import AttemptResultPage from '../pages/attempt-result.page.tsx';
@@ -9,8 +10,11 @@ vi.mock('../../../shared/api/call.ts', () => ({ call: vi.fn(), urlOf: vi.fn(() =
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 60_000 });
 
-function renderResult(result: ReturnType<typeof makeResult>) {
-  vi.mocked(call).mockImplementation((async () => result) as unknown as typeof call);
+const NOT_PROCTORED = { proctored: false, outcome: null, comment: '', confirmed: [] };
+
+function renderResult(result: ReturnType<typeof makeResult>, proctoring: object = NOT_PROCTORED) {
+  vi.mocked(call).mockImplementation((async (op: Operation) =>
+    op === proctoringOps.result ? proctoring : result) as unknown as typeof call);
   return renderWithApp(<AttemptResultPage />, {
     path: '/assessment/result/:id',
     url: '/assessment/result/11',
@@ -57,5 +61,43 @@ describe('AttemptResultPage', () => {
       screen.getByText('Your answers are not shown for this assessment at this time.'),
     ).toBeTruthy();
     expect(screen.queryByText('Helmets are required on site.')).toBeNull();
+  });
+
+  it('shows a proctored attempt’s decision, comment and its confirmed flags only', async () => {
+    renderResult(makeResult(), {
+      proctored: true,
+      outcome: 'suspicious',
+      comment: 'A phone was seen once.',
+      confirmed: [{ type: 'phone', occurred_at: '2026-11-25T10:07:00.000Z' }],
+    });
+    const section = await screen.findByRole('region', { name: 'Proctoring review' });
+    expect(within(section).getByText('Suspicious')).toBeTruthy();
+    expect(within(section).getByText(/nothing was proven\. Your result stands\./)).toBeTruthy();
+    expect(within(section).getByText('A phone was seen once.')).toBeTruthy();
+    expect(within(section).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(section).getByText('Phone in view')).toBeTruthy();
+    expect(screen.queryByText(/voided/)).toBeNull();
+  });
+
+  it('says clearly when a proctoring review voided the result', async () => {
+    renderResult(makeResult({ voided: true, score: 0, percent: 0, passed: false }), {
+      proctored: true,
+      outcome: 'violation',
+      comment: 'Someone else answered.',
+      confirmed: [],
+    });
+    expect(
+      await screen.findByText('This result was voided after a proctoring review'),
+    ).toBeTruthy();
+    const section = await screen.findByRole('region', { name: 'Proctoring review' });
+    expect(within(section).getByText('Violation')).toBeTruthy();
+    expect(within(section).getByText('Someone else answered.')).toBeTruthy();
+    expect(within(section).getByText('No flags were confirmed.')).toBeTruthy();
+  });
+
+  it('shows nothing of proctoring for an attempt that was not proctored', async () => {
+    renderResult(makeResult());
+    expect(await screen.findByText('2 / 4')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Proctoring review' })).toBeNull();
   });
 });

@@ -1,30 +1,23 @@
-import type {
-  TAttemptItem,
-  TAttemptResult,
-  TAttemptSession,
-  TQuestionAnswer,
-} from '@atrium/contract';
-import FlagOutlined from '@mui/icons-material/FlagOutlined';
-import FlagRounded from '@mui/icons-material/FlagRounded';
+import type { TAttemptResult, TAttemptSession } from '@atrium/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { downloadAttemptFile, uploadAttemptFile } from '../api/attempts.api.ts';
-import { isAnswered, QuestionHtml, QuestionRenderer } from '../questions/index.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  ProctoringIndicator,
+  ProctoringNotices,
+  type ProctoringStart,
+  useAttemptProctoring,
+} from '../../proctoring/index.ts';
+import { isAnswered, QuestionHtml } from '../questions/index.ts';
 import { Countdown, SaveIndicator } from './attempt-status.tsx';
 import { describeSeconds, warningCrossed } from './countdown.ts';
+import { PageQuestions } from './page-questions.tsx';
 import { QuestionNavigator } from './question-navigator.tsx';
-import { SubmitDialog } from './submit-dialog.tsx';
+import { ConflictDialog, SubmitDialog } from './submit-dialog.tsx';
 import { useAttempt } from './use-attempt.ts';
 
 const OFFLINE_MESSAGE =
@@ -44,90 +37,33 @@ function useTimeWarning(remaining: number | null) {
 }
 
 /**
- * One page's questions. Memoised: the countdown re-renders the screen every second, and the
- * questions (an essay's editor among them) only need to when an answer or flag changes.
- */
-const PageQuestions = memo(function PageQuestions({
-  attemptId,
-  items,
-  numberOf,
-  answers,
-  flags,
-  timeUp,
-  setAnswer,
-  toggleFlag,
-}: {
-  attemptId: number;
-  items: TAttemptItem[];
-  numberOf: ReadonlyMap<number, number>;
-  answers: Record<number, TQuestionAnswer | null>;
-  flags: Record<number, boolean>;
-  timeUp: boolean;
-  setAnswer: (item: number, answer: TQuestionAnswer) => void;
-  toggleFlag: (item: number) => void;
-}) {
-  return items.map((it) => {
-    const number = numberOf.get(it.item) ?? 0;
-    const isFlagged = Boolean(flags[it.item]);
-    return (
-      <Box
-        key={it.item}
-        id={`attempt-item-${it.item}`}
-        tabIndex={-1}
-        sx={{ outline: 'none', scrollMarginTop: 80 }}
-      >
-        <QuestionRenderer
-          view={it.question}
-          answer={answers[it.item] ?? null}
-          onChange={(answer) => setAnswer(it.item, answer)}
-          mode={timeUp ? 'review' : 'answer'}
-          number={number}
-          points={it.points}
-          files={{
-            upload: (file, onProgress) => uploadAttemptFile(attemptId, it.item, file, onProgress),
-            download: (file) => downloadAttemptFile(attemptId, file),
-          }}
-          actions={
-            <Tooltip title={isFlagged ? 'Remove the flag' : 'Flag for review'}>
-              <IconButton
-                aria-pressed={isFlagged}
-                aria-label={`Flag question ${number} for review`}
-                onClick={() => toggleFlag(it.item)}
-                sx={{ color: isFlagged ? 'warning.main' : 'text.secondary' }}
-              >
-                {isFlagged ? <FlagRounded /> : <FlagOutlined />}
-              </IconButton>
-            </Tooltip>
-          }
-          footer={
-            it.feedback ? (
-              <Alert severity={it.correct ? 'success' : 'info'} icon={false} sx={{ mt: 2 }}>
-                <QuestionHtml html={it.feedback} />
-              </Alert>
-            ) : undefined
-          }
-        />
-      </Box>
-    );
-  });
-});
-
-/**
  * The attempt in a focused layout: the clock and save state in a bar that stays in view, the
- * navigator, one page of questions at a time, and Submit with its confirmation.
+ * navigator, one page of questions at a time, and Submit with its confirmation. A proctored
+ * attempt is monitored while this screen is mounted; its troubles show beside the questions and
+ * never stop the learner from answering.
  */
 export function AttemptScreen({
   initial,
   uuid,
   onSubmitted,
   onClosed,
+  proctored = false,
+  proctoringStart = null,
 }: {
   initial: TAttemptSession;
   uuid: string;
   onSubmitted: (result: TAttemptResult) => void;
   onClosed: (attemptId: number) => void;
+  proctored?: boolean;
+  /** The start page's camera and identity photos (none after a reload). */
+  proctoringStart?: ProctoringStart | null;
 }) {
   const a = useAttempt({ initial, uuid, onSubmitted, onClosed });
+  const proctoring = useAttemptProctoring({
+    attempt: initial.attempt.id,
+    enabled: proctored,
+    start: proctoringStart,
+  });
   const { attempt } = a;
   const [page, setPage] = useState(0);
   const [confirming, setConfirming] = useState(false);
@@ -192,6 +128,7 @@ export function AttemptScreen({
             {attempt.assessment.title}
           </Typography>
           <SaveIndicator save={a.save} online={a.online} />
+          {proctoring.state && <ProctoringIndicator state={proctoring.state} />}
           {a.remaining !== null && <Countdown seconds={a.remaining} />}
           <Button
             variant="contained"
@@ -206,6 +143,7 @@ export function AttemptScreen({
 
       <Box sx={{ maxWidth: 1200, mx: 'auto', p: { xs: 1.5, sm: 3 } }}>
         <Stack sx={{ gap: 1.5, mb: 2 }}>
+          <ProctoringNotices proctoring={proctoring} />
           {(!a.online || a.save.status === 'offline') && (
             <Alert severity="warning">{OFFLINE_MESSAGE}</Alert>
           )}
@@ -312,27 +250,7 @@ export function AttemptScreen({
         onClose={() => setConfirming(false)}
         onConfirm={() => void a.submit()}
       />
-      <Dialog
-        open={a.conflict !== null}
-        aria-labelledby="attempt-conflict-title"
-        maxWidth="xs"
-        fullWidth
-      >
-        <DialogTitle id="attempt-conflict-title">
-          This attempt continues in another window
-        </DialogTitle>
-        <DialogContent>
-          <Typography>
-            {a.conflict} Your answers are saved from one window at a time. You can take the attempt
-            back here; the other window then stops saving.
-          </Typography>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button variant="contained" onClick={() => void a.takeBack()} autoFocus>
-            Continue here
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConflictDialog message={a.conflict} onTakeBack={() => void a.takeBack()} />
     </Box>
   );
 }

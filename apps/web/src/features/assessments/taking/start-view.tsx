@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { QuestionHtml } from '../questions/index.ts';
 import { AttemptsTable } from './attempts-table.tsx';
 import {
@@ -41,12 +41,18 @@ export function StartView({
   busy,
   error,
   onStart,
+  proctoring,
+  startBlocked = false,
 }: {
   start: TAttemptStart;
   busy: boolean;
   /** The server's refusal of the last start (a wrong password). */
   error: string | null;
   onStart: (password?: string) => void;
+  /** A proctored assessment's consent and camera check, shown before Start. */
+  proctoring?: ReactNode;
+  /** Start waits for something the page asks first (the proctoring check). */
+  startBlocked?: boolean;
 }) {
   const { assessment: a, attempts } = start;
   const [password, setPassword] = useState('');
@@ -108,11 +114,12 @@ export function StartView({
         </Box>
       </Paper>
 
-      {a.proctored && (
-        <Alert severity="info">
-          This assessment is proctored: your camera and screen may be recorded while you take it.
-        </Alert>
-      )}
+      {proctoring ??
+        (a.proctored && (
+          <Alert severity="info">
+            This assessment is proctored: monitoring with your camera continues when you resume.
+          </Alert>
+        ))}
       {start.can_start || resuming ? (
         <Box component="form" onSubmit={submit} noValidate>
           <Stack
@@ -137,7 +144,7 @@ export function StartView({
               variant="contained"
               size="large"
               loading={busy}
-              disabled={needsPassword && password === ''}
+              disabled={startBlocked || (needsPassword && password === '')}
               sx={{ mt: needsPassword ? { sm: 0.5 } : 0 }}
             >
               {resuming ? 'Resume attempt' : used > 0 ? 'Start a new attempt' : 'Start attempt'}

@@ -69,3 +69,37 @@ export function SubmitDialog({
     </Dialog>
   );
 }
+
+/** Another window took the attempt over (a 409 on save): take it back here. */
+export function ConflictDialog({
+  message,
+  onTakeBack,
+}: {
+  /** The server's words; null while no other window holds the attempt. */
+  message: string | null;
+  onTakeBack: () => void;
+}) {
+  return (
+    <Dialog
+      open={message !== null}
+      aria-labelledby="attempt-conflict-title"
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id="attempt-conflict-title">
+        This attempt continues in another window
+      </DialogTitle>
+      <DialogContent>
+        <Typography>
+          {message} Your answers are saved from one window at a time. You can take the attempt back
+          here; the other window then stops saving.
+        </Typography>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button variant="contained" onClick={onTakeBack} autoFocus>
+          Continue here
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
