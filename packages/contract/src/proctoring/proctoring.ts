@@ -254,7 +254,10 @@ export const ZProctorDetail = z.object({
   last_seen_at: z.string().nullable(),
   identity: z.object({
     check: z.enum(IDENTITY_CHECKS),
+    /** The device's face match of the start photo against the profile photo (0..1). */
     similarity: z.number().nullable(),
+    /** The learner's profile photo, to compare with the photo taken at the start. */
+    profile_photo_url: z.string().nullable(),
     evidence: z.array(ZEvidence),
   }),
   flags: z.array(ZProctoringFlag),

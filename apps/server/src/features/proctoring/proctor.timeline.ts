@@ -16,6 +16,7 @@ import {
   proctoringEvidence,
   proctoringMessages,
 } from '../../schema/proctoring.table.ts';
+import { photoUrl } from '../profiles/index.ts';
 import {
   iso,
   isoOf,
@@ -118,6 +119,7 @@ interface HeadRow {
   email: string;
   decided_by_name: string | null;
   identity_check: IdentityCheck | null;
+  photo_key: string | null;
 }
 
 interface FlagRow {
@@ -139,9 +141,10 @@ const headOf = (db: DbOrTx, sessionId: number) =>
     db,
     sql`select ${nameOf('u')} as learner_name, u.email,
           case when du.id is null then null else ${nameOf('du')} end as decided_by_name,
-          ps.identity_check
+          ps.identity_check, up.photo_key
         from proctoring_sessions s
         join users u on u.id = s.user_id
+        left join user_profiles up on up.user_id = s.user_id
         left join users du on du.id = s.decided_by
         left join proctoring_settings ps on ps.assessment_id = s.assessment_id
         where s.id = ${sessionId}`,
@@ -230,6 +233,8 @@ export async function proctorDetail(
     identity: {
       check: head?.identity_check ?? DEFAULT_PROCTORING_SETTINGS.identity_check,
       similarity: round3(session.identitySimilarity),
+      // The proctor compares the photo taken at the start with this one.
+      profile_photo_url: photoUrl(session.userId, head?.photo_key ?? null),
       evidence: identity,
     },
     flags,

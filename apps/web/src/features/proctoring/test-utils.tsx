@@ -133,7 +133,12 @@ export function makeDetail(over: Partial<TProctorDetail> = {}): TProctorDetail {
     mode: 'live',
     started_at: '2026-03-01T10:00:00.000Z',
     last_seen_at: RECENT,
-    identity: { check: 'photo_match', similarity: 0.91, evidence: [evidence(101, 'identity')] },
+    identity: {
+      check: 'photo_match',
+      similarity: 0.91,
+      profile_photo_url: null,
+      evidence: [evidence(101, 'identity')],
+    },
     flags: [
       makeFlag(),
       makeFlag({
