@@ -16,12 +16,13 @@ const PROCTORING_MODELS_URL = '/proctoring/models/';
 /**
  * Human's default file names of the models the detector enables (about 9 MB in all): blazeface
  * finds faces, facemesh gives the head pose, iris where the eyes look, centernet a phone or a
- * second person. The package's other models (emotion, age, body, hands…) are never shipped.
+ * second person. faceres (~7 MB) describes a face for the identity photo match: only the match's
+ * own Human instance loads it (detection/face-match.ts), so detection never downloads it. The
+ * package's other models (emotion, age, body, hands…) are never shipped.
  */
-const PROCTORING_MODEL_FILES = ['blazeface', 'facemesh', 'iris', 'centernet'].flatMap((name) => [
-  `${name}.json`,
-  `${name}.bin`,
-]);
+const PROCTORING_MODEL_FILES = ['blazeface', 'facemesh', 'iris', 'centernet', 'faceres'].flatMap(
+  (name) => [`${name}.json`, `${name}.bin`],
+);
 
 /**
  * Copies the detector's models from the installed @vladmandic/human into dist/ (and serves them

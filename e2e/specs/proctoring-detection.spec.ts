@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -10,8 +10,8 @@ import { REPO_ROOT, WEB_DIR } from '../support/paths.ts';
 /**
  * Proctoring's detection layer (issue 17) in Chromium with a fake camera: the real build served
  * by Atrium (the detection chunk, its worker, the models under /proctoring/models/) under
- * Atrium's CSP, and no request to any other origin. No screen uses the detector yet, so the spec
- * loads its entry chunk into an Atrium page itself.
+ * Atrium's CSP, and no request to any other origin. It tests the layer on its own (the screens
+ * are proctoring.spec.ts's), so it loads the detection entry chunk into an Atrium page itself.
  */
 
 const baseURL = inject('baseURL');
@@ -23,6 +23,8 @@ const FACE_IMAGE = path.join(
 const MODELS = ['blazeface', 'facemesh', 'iris', 'centernet'];
 
 let videos: { face: string; empty: string };
+/** JPEG stills for the face match, base64 (the page decodes them: CSP refuses data: fetches). */
+let stills: { face: string; reframed: string; blank: string };
 let browser: Browser | undefined;
 
 /** A Y4M file (what Chromium's fake camera plays, looped) of 2 s at 10 fps, 640×480. */
@@ -46,6 +48,24 @@ beforeAll(() => {
     empty: y4m(
       path.join(dir, 'empty.y4m'),
       ['-f', 'lavfi', '-i', 'color=c=0x6a8caf:s=640x480:r=10'],
+      'null',
+    ),
+  };
+  const jpeg = (file: string, input: string[], filter: string) => {
+    execFileSync('/usr/bin/ffmpeg', ['-loglevel', 'error', '-y', ...input, '-vf', filter, file]);
+    return readFileSync(file).toString('base64');
+  };
+  stills = {
+    face: jpeg(path.join(dir, 'face.jpg'), ['-i', FACE_IMAGE], 'crop=224:168:0:132,scale=640:480'),
+    // The same face framed tighter and smaller: a second photo of the same person.
+    reframed: jpeg(
+      path.join(dir, 'reframed.jpg'),
+      ['-i', FACE_IMAGE],
+      'crop=190:142:17:145,scale=320:240',
+    ),
+    blank: jpeg(
+      path.join(dir, 'blank.jpg'),
+      ['-f', 'lavfi', '-i', 'color=c=0x6a8caf:s=640x480', '-frames:v', '1'],
       'null',
     ),
   };
@@ -178,6 +198,40 @@ describe('proctoring detection in the browser (issue 17)', () => {
         `/proctoring/models/${name}.json 200`,
       ]).sort(),
     );
+    // faceres (the identity match's ~7 MB model) is never fetched by plain detection.
+    expect(models.filter((model) => model.includes('faceres'))).toEqual([]);
+    expectOnlyAtrium(requests);
+    expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+  }, 150_000);
+
+  it('matches a face with itself and reframed, and finds none in a blank photo', async () => {
+    const { page, requests, models, consoleErrors } = await openCameraPage(videos.empty);
+    const matched = await page.evaluate(async (stills) => {
+      // biome-ignore lint/suspicious/noExplicitAny: the chunk loaded above, untyped in the page.
+      const detection = (window as any).detection;
+      const bitmap = (base64: string) =>
+        createImageBitmap(
+          new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' }),
+        );
+      // Each match transfers (and so uses up) its bitmaps.
+      const same = await detection.matchFaces(await bitmap(stills.face), await bitmap(stills.face));
+      const blank = await detection.matchFaces(
+        await bitmap(stills.face),
+        await bitmap(stills.blank),
+      );
+      const reframed = await detection.matchFaces(
+        await bitmap(stills.face),
+        await bitmap(stills.reframed),
+      );
+      return { same, reframed, blank };
+    }, stills);
+    console.log(
+      `[proctoring] face match: self ${matched.same}, reframed ${matched.reframed}, blank ${matched.blank}`,
+    );
+    expect(matched.same).toBeGreaterThan(0.8);
+    expect(matched.reframed).toBeGreaterThan(0.8);
+    expect(matched.blank).toBeNull();
+    expect(models).toContain('/proctoring/models/faceres.bin 200');
     expectOnlyAtrium(requests);
     expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
   }, 150_000);

@@ -90,11 +90,13 @@ export const deviceApi = {
     form.append('frame', named(frame, 'thumbnail'));
     return call(ops.thumbnail, { body: form });
   },
-  identity(session: number, photo: Blob, idPhoto: Blob | null) {
+  identity(session: number, photo: Blob, idPhoto: Blob | null, similarity?: number | null) {
     const form = new FormData();
     form.append('session', String(session));
     form.append('photo', named(photo, 'photo'));
     if (idPhoto) form.append('id_photo', named(idPhoto, 'id-photo'));
+    // Left out, not sent empty, when the device could not compare: the proctor compares.
+    if (typeof similarity === 'number') form.append('similarity', String(similarity));
     return call(ops.identity, { body: form });
   },
 };

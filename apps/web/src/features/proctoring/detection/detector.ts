@@ -60,7 +60,8 @@ export const DEFAULT_WORKER_CONFIG: WorkerConfig = {
   lookingAway: { maxYaw: 30, maxPitch: 25, maxEyeOffset: 0.5 },
 };
 
-function shippedWorker(): WorkerLike {
+/** The shipped detector.worker.ts; face-match.ts makes its own from the same chunk. */
+export function shippedWorker(): WorkerLike {
   // The literal `new Worker(new URL(…), …)` is what Vite recognises to bundle the worker apart.
   return new Worker(new URL('./detector.worker.ts', import.meta.url), {
     type: 'module',
@@ -117,10 +118,11 @@ export function createDetector(options: DetectorOptions = {}): Detector {
       }
       if (data.type === 'result') {
         if (!disposed) for (const listener of resultListeners) listener(data.result);
-      } else if (isReady) {
-        fail(new Error(`proctoring detector: ${data.message}`));
-      } else {
-        reject(new Error(`proctoring detector: ${data.message}`));
+      } else if (data.type === 'error') {
+        // (A 'match' answer never comes: this worker is asked for none, see face-match.ts.)
+        const error = new Error(`proctoring detector: ${data.message}`);
+        if (isReady) fail(error);
+        else reject(error);
       }
     };
     worker.onerror = (event) => {

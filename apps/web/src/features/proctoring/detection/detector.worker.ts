@@ -1,12 +1,13 @@
 /**
  * The detection worker: loads Human once and answers each frame with a DetectionResult. It runs
  * off the main thread so that inference, however slow on a weak laptop, never delays typing on
- * the attempt screen. Created by detector.ts; never imported elsewhere (it is Human's only
+ * the attempt screen. It also answers face matches (face-match.ts, in a worker of its own).
+ * Created by detector.ts and face-match.ts; never imported elsewhere (it is Human's only
  * importer, so the ~2 MB library stays out of every other chunk).
  */
 import { type Config, Human } from '@vladmandic/human';
 import { summariseFrame } from './frame-summary.ts';
-import type { WorkerConfig, WorkerRequest, WorkerResponse } from './types.ts';
+import type { MatchConfig, WorkerConfig, WorkerRequest, WorkerResponse } from './types.ts';
 
 // The app's tsconfig types `self` as a Window; only these two members are used here.
 const scope = self as unknown as {
@@ -16,10 +17,17 @@ const scope = self as unknown as {
 
 let human: Human | undefined;
 let config: WorkerConfig | undefined;
+/** Human with the face description model (faceres, ~7 MB): made on the first match only. */
+let matcher: Promise<Human> | undefined;
 /** performance.now() from which the object model may run again. */
 let nextObjectRun = 0;
 
-function humanConfig(settings: WorkerConfig, backend: 'webgl' | 'cpu'): Partial<Config> {
+type HumanSettings = Pick<
+  WorkerConfig,
+  'modelBasePath' | 'maxFaces' | 'minFaceConfidence' | 'gaze' | 'objects' | 'minObjectConfidence'
+>;
+
+function humanConfig(settings: HumanSettings, backend: 'webgl' | 'cpu'): Partial<Config> {
   return {
     backend,
     modelBasePath: settings.modelBasePath,
@@ -82,8 +90,8 @@ async function warmUp(instance: Human): Promise<void> {
   await instance.detect(canvas);
 }
 
-async function load(settings: WorkerConfig, backend: 'webgl' | 'cpu'): Promise<Human> {
-  const instance = new Human(humanConfig(settings, backend));
+async function load(settings: Partial<Config>, backend: 'webgl' | 'cpu'): Promise<Human> {
+  const instance = new Human({ ...settings, backend });
   await instance.load();
   if (instance.tf.getBackend() !== backend) {
     throw new Error(`the ${backend} backend did not start`);
@@ -92,18 +100,63 @@ async function load(settings: WorkerConfig, backend: 'webgl' | 'cpu'): Promise<H
   return instance;
 }
 
-async function init(settings: WorkerConfig): Promise<void> {
-  config = settings;
-  const first =
-    settings.backend === 'auto' ? (webglAvailable() ? 'webgl' : 'cpu') : settings.backend;
+/** Loads Human on the backend asked for, or on 'auto' WebGL with the CPU as the fallback. */
+async function start(
+  wanted: WorkerConfig['backend'],
+  settings: (backend: 'webgl' | 'cpu') => Partial<Config>,
+): Promise<Human> {
+  const first = wanted === 'auto' ? (webglAvailable() ? 'webgl' : 'cpu') : wanted;
   try {
-    human = await load(settings, first);
+    return await load(settings(first), first);
   } catch (error) {
     // A GPU that refuses WebGL mid-start (lost context, blocklisted driver) still gets results.
-    if (settings.backend !== 'auto' || first === 'cpu') throw error;
-    human = await load(settings, 'cpu');
+    if (wanted !== 'auto' || first === 'cpu') throw error;
+    return load(settings('cpu'), 'cpu');
   }
+}
+
+async function init(settings: WorkerConfig): Promise<void> {
+  config = settings;
+  human = await start(settings.backend, (backend) => humanConfig(settings, backend));
   scope.postMessage({ type: 'ready', backend: human.tf.getBackend() });
+}
+
+/**
+ * A separate instance, because Human loads every model its config enables: were description
+ * on in the detector's config, each learner would download faceres for nothing. Only the face
+ * models run; the mesh aligns the face crop the descriptor is taken from.
+ */
+function matcherConfig(settings: MatchConfig, backend: 'webgl' | 'cpu'): Partial<Config> {
+  const faces = { ...settings, maxFaces: 3, gaze: false, objects: false, minObjectConfidence: 1 };
+  const detector = humanConfig(faces, backend);
+  return { ...detector, face: { ...detector.face, description: { enabled: true } } };
+}
+
+/** The descriptor of the photo's largest face (the person photographed), or null. */
+async function descriptor(instance: Human, bitmap: ImageBitmap): Promise<number[] | null> {
+  const detection = await instance.detect(bitmap);
+  if (detection.error) throw new Error(detection.error);
+  const area = (face: (typeof detection.face)[number]) => face.box[2] * face.box[3];
+  const main = [...detection.face].sort((x, y) => area(y) - area(x))[0];
+  return main?.embedding?.length ? main.embedding : null;
+}
+
+async function match(id: number, settings: MatchConfig, a: ImageBitmap, b: ImageBitmap) {
+  try {
+    matcher ??= start(settings.backend, (backend) => matcherConfig(settings, backend));
+    // A failed load is not kept: the next match tries again.
+    const instance = await matcher.catch((error: unknown) => {
+      matcher = undefined;
+      throw error;
+    });
+    const first = await descriptor(instance, a);
+    const second = first && (await descriptor(instance, b));
+    const similarity = first && second ? instance.match.similarity(first, second) : null;
+    scope.postMessage({ type: 'match', id, similarity });
+  } finally {
+    a.close();
+    b.close();
+  }
 }
 
 async function detect(id: number, at: number, bitmap: ImageBitmap): Promise<void> {
@@ -135,6 +188,10 @@ scope.onmessage = (event) => {
   if (request.type === 'init') {
     init(request.config).catch((error: unknown) =>
       scope.postMessage({ type: 'error', message: `loading failed: ${message(error)}` }),
+    );
+  } else if (request.type === 'match') {
+    match(request.id, request.config, request.a, request.b).catch((error: unknown) =>
+      scope.postMessage({ type: 'error', id: request.id, message: message(error) }),
     );
   } else {
     detect(request.id, request.at, request.bitmap).catch((error: unknown) =>

@@ -21,6 +21,7 @@ export {
   type EvidenceRecorder,
   type EvidenceRecorderOptions,
 } from './evidence-recorder.ts';
+export { type MatchOptions, matchFaces } from './face-match.ts';
 export { attachMicLevel, type MicLevelOptions, rmsLevel } from './mic-level.ts';
 export {
   createSignals,

@@ -64,13 +64,21 @@ export interface WorkerConfig {
   lookingAway: LookingAwayLimits;
 }
 
+/** Settings of a face match (matchFaces); the worker needs no 'init' for one. */
+export type MatchConfig = Pick<WorkerConfig, 'modelBasePath' | 'backend' | 'minFaceConfidence'>;
+
 /** Main thread → worker. */
 export type WorkerRequest =
   | { type: 'init'; config: WorkerConfig }
-  | { type: 'frame'; id: number; at: number; bitmap: ImageBitmap };
+  | { type: 'frame'; id: number; at: number; bitmap: ImageBitmap }
+  | { type: 'match'; id: number; config: MatchConfig; a: ImageBitmap; b: ImageBitmap };
 
-/** Worker → main thread. */
+/**
+ * Worker → main thread. A match answers with the similarity (0–1) of the two photos' main faces,
+ * or null when either has no face: only that number leaves the worker, never a descriptor.
+ */
 export type WorkerResponse =
   | { type: 'ready'; backend: string }
   | { type: 'result'; id: number; result: DetectionResult }
+  | { type: 'match'; id: number; similarity: number | null }
   | { type: 'error'; id?: number; message: string };

@@ -85,6 +85,26 @@ describe('the learner card', () => {
     expect(within(timeline).getByText('Connection lost')).toBeTruthy();
   });
 
+  it('shows the profile photo beside the start photo, and says when there is none', async () => {
+    const base = makeDetail();
+    detail = makeDetail({ identity: { ...base.identity, profile_photo_url: '/media/ann.jpg' } });
+    const { unmount } = open();
+    let card = await drawer();
+    const profile = within(card).getByRole('img', { name: 'Profile photo of Ann Able' });
+    expect(profile.getAttribute('src')).toBe('/media/ann.jpg');
+    expect(within(card).getByText('Profile photo')).toBeTruthy();
+    expect(within(card).getByText('Taken at the start')).toBeTruthy();
+    expect(within(card).getByText(/device’s estimate, not a verdict/)).toBeTruthy();
+    unmount();
+
+    detail = makeDetail({ identity: { ...base.identity, similarity: null } });
+    open();
+    card = await drawer();
+    expect(within(card).queryByRole('img', { name: /Profile photo/ })).toBeNull();
+    expect(within(card).getByText(/has no profile photo/)).toBeTruthy();
+    expect(within(card).queryByText(/device’s estimate/)).toBeNull();
+  });
+
   it('dismisses a flag with a comment and confirms another without', async () => {
     open();
     const card = await drawer();

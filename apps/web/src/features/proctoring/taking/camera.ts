@@ -116,6 +116,8 @@ export interface CameraHandoff {
 export interface IdentityPhotos {
   photo: Blob;
   idPhoto: Blob | null;
+  /** The device's face match with the profile photo (photo_match), sent with the photos. */
+  similarity?: Promise<number | null>;
 }
 
 /** What the attempt gets from the start page: the camera, and the identity photos to send. */

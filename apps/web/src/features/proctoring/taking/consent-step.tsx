@@ -16,6 +16,7 @@ import { CameraPreview } from './camera-preview.tsx';
 import { ConsentExplanation } from './consent-explanation.tsx';
 import { IdentityCapture } from './identity-capture.tsx';
 import { useCameraCheck } from './use-camera-check.ts';
+import { MATCH_TEXT, useProfileMatch } from './use-profile-match.ts';
 
 export interface ConsentState {
   /** Start may be pressed: a face was seen, the learner agreed and took the photos asked for. */
@@ -51,6 +52,7 @@ export function ProctoringConsent({
   const video = useRef<HTMLVideoElement | null>(null);
   const identity = data && data.identity_check !== 'none' ? data.identity_check : null;
   const cameraOk = check.status !== 'error';
+  const match = useProfileMatch(identity === 'photo_match', photos?.photo ?? null);
 
   const missing = [
     !(check.faceSeen && cameraOk) && 'your face is found',
@@ -62,9 +64,11 @@ export function ProctoringConsent({
   const ready = Boolean(data) && (!data?.proctored || (missing.length === 0 && !!check.handoff));
 
   useEffect(() => {
-    const start = ready && check.handoff ? { camera: check.handoff, identity: photos } : null;
+    // The similarity is a promise: Start never waits for the match, the upload does.
+    const sent = photos && match.similarity ? { ...photos, similarity: match.similarity } : photos;
+    const start = ready && check.handoff ? { camera: check.handoff, identity: sent } : null;
     onChange({ ready, start });
-  }, [ready, check.handoff, photos, onChange]);
+  }, [ready, check.handoff, photos, match.similarity, onChange]);
 
   if (consent.isError)
     return (
@@ -130,6 +134,11 @@ export function ProctoringConsent({
                 disabled={!check.stream || !cameraOk}
                 onChange={setPhotos}
               />
+              {match.status && (
+                <Typography variant="body2" role="status" sx={{ color: 'text.secondary', mt: 1 }}>
+                  {MATCH_TEXT[match.status]}
+                </Typography>
+              )}
             </Box>
           )}
         </Stack>

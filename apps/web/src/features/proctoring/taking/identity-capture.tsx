@@ -11,7 +11,7 @@ export type IdentityCheck = 'photo_match' | 'id_photo';
 
 const INTRO: Record<IdentityCheck, string> = {
   photo_match:
-    'Take a photo of yourself. A proctor compares it with your profile photo; nothing is compared automatically.',
+    'Take a photo of yourself. This device compares it with your profile photo, and a proctor looks at both photos: nothing is decided automatically.',
   id_photo:
     'Take a photo of yourself, then hold your ID document up to the camera and take a photo of it. A proctor compares them.',
 };

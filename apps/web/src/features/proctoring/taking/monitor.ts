@@ -244,7 +244,8 @@ export class ProctoringMonitor {
     try {
       await retrying(
         this.timers,
-        () => this.deps.api.identity(session.id, photos.photo, photos.idPhoto),
+        async () =>
+          this.deps.api.identity(session.id, photos.photo, photos.idPhoto, await photos.similarity),
         this.trouble,
       );
     } catch (error) {

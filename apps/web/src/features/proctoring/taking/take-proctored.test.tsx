@@ -1,4 +1,4 @@
-import { attemptOps, type Operation, proctoringOps as ops } from '@atrium/contract';
+import { attemptOps, type Operation, proctoringOps as ops, profileOps } from '@atrium/contract';
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/api-error.ts';
@@ -21,6 +21,11 @@ configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 60_000 });
 
 vi.mock('../../../shared/api/call.ts', () => ({ call: vi.fn(), urlOf: vi.fn(() => '/file') }));
+// jsdom draws no canvas: the identity photo is a fixed JPEG.
+vi.mock('./camera.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./camera.ts')>()),
+  snapshot: vi.fn(async () => new Blob(['me'], { type: 'image/jpeg' })),
+}));
 vi.mock('../../../shared/notify/notify.ts', () => ({
   notifySuccess: vi.fn(),
   notifyError: vi.fn(),
@@ -36,6 +41,7 @@ type Sent = { op: Operation; body: unknown };
 let sent: Sent[];
 let answer: (op: Operation, body: unknown) => unknown;
 let getUserMedia: ReturnType<typeof vi.fn>;
+let profilePhotoUrl: string | null;
 const sentTo = (op: Operation) => sent.filter((s) => s.op === op);
 
 beforeEach(() => {
@@ -48,6 +54,7 @@ beforeEach(() => {
     value: { getUserMedia },
   });
   sent = [];
+  profilePhotoUrl = '/media/profile/me.jpg';
   answer = (op, body) => {
     if (op === attemptOps.startPage) return makeStart();
     if (op === attemptOps.start) return makeAttemptSession();
@@ -56,6 +63,7 @@ beforeEach(() => {
     if (op === ops.consent) return makeConsent();
     if (op === ops.login) return makeSession();
     if (op === ops.heartbeat) return { messages: [] };
+    if (op === profileOps.details) return { profile: { photo_url: profilePhotoUrl } };
     return undefined;
   };
   vi.mocked(call).mockImplementation((async (op: Operation, args: { body?: unknown } = {}) => {
@@ -182,5 +190,89 @@ describe('a proctored attempt, on the learner’s side', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Turn camera on' }));
     await waitFor(() => expect(screen.queryByText('Your camera is off')).toBeNull());
     expect(await screen.findByRole('button', { name: 'Proctored: camera on' })).toBeTruthy();
+  });
+
+  describe('with the photo matched against the profile photo', () => {
+    let fetched: string[];
+    beforeEach(() => {
+      fetched = [];
+      const base = answer;
+      answer = (op, body) => {
+        if (op === ops.consent) return makeConsent({ identity_check: 'photo_match' });
+        if (op === ops.login) return makeSession({ identity_check: 'photo_match' });
+        return base(op, body);
+      };
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          fetched.push(url);
+          // Not a Response: Node's would not take jsdom's Blob.
+          return { ok: true, status: 200, blob: async () => new Blob(['profile']) };
+        }),
+      );
+      vi.stubGlobal(
+        'createImageBitmap',
+        vi.fn(async () => ({ close: vi.fn() })),
+      );
+      // jsdom has no object URLs: the photo's preview needs one.
+      Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined });
+      detection.fake?.module.matchFaces.mockClear();
+    });
+
+    const identityForm = async () => {
+      await waitFor(() => expect(sentTo(ops.identity)).toHaveLength(1));
+      return sentTo(ops.identity)[0]?.body as FormData;
+    };
+
+    async function takePhotoAndStart() {
+      await screen.findByText('Looking for your face…');
+      act(() => detection.fake!.detector().see(1));
+      fireEvent.click(await screen.findByRole('button', { name: 'Take my photo' }));
+      fireEvent.click(screen.getByRole('checkbox', { name: /I agree to be monitored/ }));
+    }
+
+    it('compares on the device, starts without waiting, and sends the similarity', async () => {
+      let finish: (similarity: number | null) => void = () => undefined;
+      detection.fake!.module.matchFaces.mockImplementationOnce(
+        () => new Promise((resolve) => (finish = resolve)),
+      );
+      await renderPage();
+      await takePhotoAndStart();
+      expect(await screen.findByText(/Comparing your photo with your profile photo/)).toBeTruthy();
+      expect(fetched).toEqual(['/media/profile/me.jpg']);
+      // Start is not held back by the match…
+      expect(startButton()).toHaveProperty('disabled', false);
+      fireEvent.click(startButton());
+      await screen.findByText('Helmets are required.');
+      // …but the upload waits for it.
+      await waitFor(() => expect(sentTo(ops.login)).toHaveLength(1));
+      expect(sentTo(ops.identity)).toHaveLength(0);
+      finish(0.87);
+      const form = await identityForm();
+      expect(form.get('similarity')).toBe('0.87');
+      expect(form.get('photo')).toBeInstanceOf(Blob);
+      expect(detection.fake!.module.matchFaces).toHaveBeenCalledTimes(1);
+    });
+
+    it('sends no similarity and says a proctor compares when there is no profile photo', async () => {
+      profilePhotoUrl = null;
+      await renderPage();
+      await takePhotoAndStart();
+      expect(await screen.findByText(/You have no profile photo/)).toBeTruthy();
+      expect(screen.getByText(/a proctor will compare the photos/)).toBeTruthy();
+      fireEvent.click(startButton());
+      const form = await identityForm();
+      expect(form.has('similarity')).toBe(false);
+      expect(fetched).toEqual([]);
+      expect(detection.fake!.module.matchFaces).not.toHaveBeenCalled();
+    });
+
+    it('sends no similarity when no face is found in a photo', async () => {
+      await renderPage();
+      await takePhotoAndStart();
+      expect(await screen.findByText(/No face was found/)).toBeTruthy();
+      fireEvent.click(startButton());
+      expect((await identityForm()).has('similarity')).toBe(false);
+    });
   });
 });

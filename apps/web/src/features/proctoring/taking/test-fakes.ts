@@ -1,12 +1,12 @@
 import {
   type TProctoringSession,
-  type TProctoringSignal,
   ZAttemptSession,
   ZAttemptStart,
   ZProctoringConsent,
   ZProctoringSession,
 } from '@atrium/contract';
 import { type Mock, vi } from 'vitest';
+import type { z } from 'zod';
 import type * as Detection from '../detection/index.ts';
 import type { DetectionResult, Detector } from '../detection/index.ts';
 
@@ -118,6 +118,8 @@ export function fakeDetection(actual: typeof Detection) {
       dispose: vi.fn(),
     })),
     attachMicLevel: vi.fn(() => () => undefined),
+    // The face match's worker and Human: the test says what similarity it finds.
+    matchFaces: vi.fn<typeof actual.matchFaces>(async () => null),
   };
   return {
     module,
@@ -129,7 +131,7 @@ export function fakeDetection(actual: typeof Detection) {
   };
 }
 
-export function makeConsent(over: Partial<{ signals: TProctoringSignal[] }> & object = {}) {
+export function makeConsent(over: Partial<z.input<typeof ZProctoringConsent>> = {}) {
   return ZProctoringConsent.parse({
     proctored: true,
     mode: 'record',
