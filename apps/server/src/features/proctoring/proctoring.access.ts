@@ -18,6 +18,7 @@ export const SESSION_NOT_FOUND = 'Proctoring session not found.';
 export const NOT_A_PROCTOR =
   'Only the assessment’s proctors (its author, its reviewers and the organisation’s admins) can do this.';
 export const SESSION_ENDED = 'This attempt is over: monitoring has ended.';
+export const NOT_YOURS = 'Only the learner taking this attempt can send its proctoring data.';
 
 /** The assessment if the caller proctors it. */
 export async function assessmentToProctor(db: DbOrTx, actor: Actor, assessmentId: number) {
@@ -64,7 +65,10 @@ export async function sessionToProctor(
   return { session, assessment };
 }
 
-/** The caller's own session while its attempt is open (404 for anyone else's, 409 once over). */
+/**
+ * The caller's own session while its attempt is open: 404 outside their organisation, 403 for
+ * another learner's, 409 once over.
+ */
 export async function ownOpenSession(
   db: DbOrTx,
   actor: Actor,
@@ -72,12 +76,10 @@ export async function ownOpenSession(
   options: { lock?: boolean } = {},
 ): Promise<Session> {
   const session = await sessionById(db, sessionId, options.lock ?? false);
-  if (
-    !session ||
-    session.userId !== actor.userId ||
-    session.organisationId !== actor.organisationId
-  )
+  if (!session || session.organisationId !== actor.organisationId)
     throw notFound(SESSION_NOT_FOUND);
+  // Another learner's attempt in the same organisation: refused (403), as the issue asks.
+  if (session.userId !== actor.userId) throw forbidden(NOT_YOURS);
   if (!canReport(actor, { ...session, open: session.endedAt === null }))
     throw conflict(SESSION_ENDED);
   return session;

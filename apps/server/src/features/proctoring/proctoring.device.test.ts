@@ -172,7 +172,7 @@ describe('heartbeats', () => {
     expect(events[2]!.text).toBe('The camera was turned off.');
   });
 
-  it('answers 404 for another learner’s session and 400 for a malformed beat', async () => {
+  it('answers 403 for another learner’s session and 400 for a malformed beat', async () => {
     const { session } = await loggedIn();
     const other = await signedInLearner(t, acme.org.id);
     const res = await http.post('/api/proctor/heartbeat/', other.token, {
@@ -180,7 +180,7 @@ describe('heartbeats', () => {
       camera: true,
       visible: true,
     });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(403);
     expect(
       (await http.post('/api/proctor/heartbeat/', other.token, { session: 'x' })).statusCode,
     ).toBe(400);
@@ -223,7 +223,7 @@ describe('flags with evidence', () => {
     const { learner, session } = await loggedIn();
     const other = await signedInLearner(t, acme.org.id);
     const before = await evidenceCount();
-    expect((await upload(other, flagForm(session.id, {}, [frame]))).statusCode).toBe(404);
+    expect((await upload(other, flagForm(session.id, {}, [frame]))).statusCode).toBe(403);
     const unwatched = await upload(learner, flagForm(session.id, { type: 'phone' }, [frame]));
     expect(unwatched.statusCode).toBe(400);
     expect(unwatched.json().errors.type).toEqual([
@@ -254,7 +254,7 @@ describe('flags with evidence', () => {
       [{ name: 'flag', value: String(theirs.json().id) }, clip],
       '/api/proctor/update_file_repo/',
     );
-    expect(stolen.statusCode).toBe(404);
+    expect(stolen.statusCode).toBe(403);
   });
 
   it('takes nothing once the attempt is submitted (409)', async () => {
