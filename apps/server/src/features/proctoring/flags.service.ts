@@ -135,9 +135,11 @@ export async function uploadFrame(ctx: AppContext, actor: Actor, req: FastifyReq
     if (!settings.signals.includes(f.type))
       throw badRequest(INVALID, { type: ['This signal is not watched in this assessment.'] });
     const now = clock.now();
-    const occurredAt = new Date(f.occurred_at);
-    if (occurredAt.getTime() > now.getTime() + CLOCK_SKEW_MS || occurredAt < s.startedAt)
+    const claimed = new Date(f.occurred_at).getTime();
+    if (claimed > now.getTime() + CLOCK_SKEW_MS || claimed < s.startedAt.getTime() - CLOCK_SKEW_MS)
       throw badRequest(INVALID, { occurred_at: ['The flag must fall within the attempt.'] });
+    // A device's clock a little off is still believed, within the attempt's bounds.
+    const occurredAt = new Date(Math.min(now.getTime(), Math.max(s.startedAt.getTime(), claimed)));
     const flagId = await runInTransaction(ctx.db, ctx.bus, async (uow) => {
       const flag = await raiseFlag(
         uow,

@@ -257,6 +257,14 @@ describe('flags with evidence', () => {
     expect(stolen.statusCode).toBe(403);
   });
 
+  it('believes a device clock a minute off, dating its flag within the attempt', async () => {
+    const { learner, session } = await loggedIn();
+    const early = new Date(Date.parse(session.started_at) - 60_000).toISOString();
+    const res = await upload(learner, flagForm(session.id, { occurred_at: early }, [frame]));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().occurred_at).toBe(session.started_at);
+  });
+
   it('takes nothing once the attempt is submitted (409)', async () => {
     const { learner, session, attempt, key } = await loggedIn();
     await http.post(`/api/assessment/attempt/${attempt}/submit/`, learner.token, { session: key });
