@@ -26,6 +26,7 @@ export const NOTIFICATION_TYPES = [
   'assessment_graded',
   'assessment_grading_pending',
   'proctoring_over_budget',
+  'proctoring_decided',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;

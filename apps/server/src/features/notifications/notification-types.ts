@@ -137,6 +137,15 @@ export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, Notificati
       message: (f) =>
         `${someone(f.actorName)}’s attempt at ${f.subjectTitle} has ${f.detail ?? 'too many'} proctoring flags: please review it.`,
     },
+    proctoring_decided: {
+      label: 'A proctor’s review changes your result',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      // The detail is the outcome: 'violation' voids the result, anything else gives it back.
+      message: (f) =>
+        f.detail === 'violation'
+          ? `A proctor reviewed your attempt at ${f.subjectTitle} and judged it a violation: its result is void.`
+          : `A proctor changed the review of your attempt at ${f.subjectTitle}: its result counts again.`,
+    },
   };
 
 export const typeDefinition = (type: TNotificationType) => NOTIFICATION_TYPE_DEFINITIONS[type];

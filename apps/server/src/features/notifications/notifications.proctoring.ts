@@ -36,4 +36,24 @@ export const proctoringSubscribers = [
       });
     },
   }),
+  defineSubscriber({
+    event: 'proctoring.decided',
+    name: 'notify-proctoring-decided',
+    // Only a decision that changes the result concerns the learner: into a violation or out of it.
+    when: (e) => e.outcome === 'violation' || e.previous === 'violation',
+    async handle(ctx, e, meta) {
+      if (e.outcome !== 'violation' && e.previous !== 'violation') return;
+      const [a] = await ctx.db.select().from(assessments).where(eq(assessments.id, e.assessmentId));
+      if (!a) return;
+      await notify(ctx, meta, {
+        type: 'proctoring_decided',
+        organisationId: e.organisationId,
+        actorId: e.decidedBy,
+        subject: { kind: 'assessment', id: a.id, title: a.title },
+        link: `/assessment/result/${e.attemptId}`,
+        detail: e.outcome,
+        recipients: [e.userId],
+      });
+    },
+  }),
 ];

@@ -261,6 +261,18 @@ describe('decisions', () => {
     const mine = await http.get(`/api/assessment/results/${a.id}/`, x.learner.token);
     expect(mine.json().attempts[0]).toMatchObject({ voided: true });
 
+    // The learner hears that their result is void.
+    const told = await db()
+      .select({ link: notifications.link })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.recipientId, x.learner.user.id),
+          eq(notifications.type, 'proctoring_decided'),
+        ),
+      );
+    expect(told).toEqual([{ link: `/assessment/result/${x.attempt}` }]);
+
     await decide('clear');
     await t.app.ctx.jobs.drain();
     expect(await attemptRow(x.attempt)).toMatchObject({

@@ -28,6 +28,7 @@ export const TYPE_INFO: Record<TNotificationType, { label: string; category: Cat
   assessment_graded: { label: 'Assessment graded', category: 'assignment' },
   assessment_grading_pending: { label: 'Answers to grade', category: 'assignment' },
   proctoring_over_budget: { label: 'Proctoring flags to review', category: 'assignment' },
+  proctoring_decided: { label: 'Proctoring review', category: 'assignment' },
 };
 
 const who = (n: TNotification): TextPart => ({
