@@ -1,8 +1,7 @@
-import { ROLE } from '@atrium/contract';
-import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../core/db/database.ts';
+import { eq } from 'drizzle-orm';
 import { defineSubscriber } from '../../core/module.ts';
 import { assessments } from '../../schema/assessments.table.ts';
+import { proctorIdsOf } from '../assessments/index.ts';
 import { notify } from './notify.ts';
 
 /**
@@ -18,13 +17,7 @@ export const proctoringSubscribers = [
     async handle(ctx, e, meta) {
       const [a] = await ctx.db.select().from(assessments).where(eq(assessments.id, e.assessmentId));
       if (!a) return;
-      const proctors = await queryRows<{ id: number }>(
-        ctx.db,
-        sql`select created_by as id from assessments where id = ${a.id} and created_by is not null
-            union select user_id from assessment_reviewers where assessment_id = ${a.id}
-            union select user_id from memberships
-              where organisation_id = ${a.organisationId} and role_id = ${ROLE.ADMIN}`,
-      );
+      const proctors = await proctorIdsOf(ctx.db, a.id);
       await notify(ctx, meta, {
         type: 'proctoring_over_budget',
         organisationId: e.organisationId,
@@ -32,7 +25,7 @@ export const proctoringSubscribers = [
         subject: { kind: 'assessment', id: a.id, title: a.title },
         link: `/assessment/${a.id}/proctor/`,
         detail: `${e.flags} (budget ${e.budget})`,
-        recipients: proctors.map((p) => Number(p.id)),
+        recipients: proctors,
       });
     },
   }),
