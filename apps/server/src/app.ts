@@ -45,6 +45,7 @@ import { assessmentsModule } from './features/assessments/index.ts';
 import { auditModule } from './features/audit/index.ts';
 import { authModule, tokenAuthenticator } from './features/auth/index.ts';
 import { catalogueModule } from './features/catalogue/index.ts';
+import { classroomsModule } from './features/classrooms/index.ts';
 import { learningModule } from './features/learning/index.ts';
 import { learningPathsModule } from './features/learning-paths/index.ts';
 import { messagesModule } from './features/messages/index.ts';
@@ -76,6 +77,7 @@ export const MODULES: readonly AppModule[] = [
   learningPathsModule,
   assessmentsModule,
   proctoringModule,
+  classroomsModule,
   approvalsModule,
   messagesModule,
   notificationsModule,

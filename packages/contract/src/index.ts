@@ -19,6 +19,8 @@ export * from './catalogue/catalogue.operations.ts';
 export * from './catalogue/catalogue.ts';
 export * from './catalogue/course-changes.ts';
 export * from './catalogue/editability.ts';
+export * from './classrooms/classrooms.operations.ts';
+export * from './classrooms/classrooms.ts';
 export * from './core/errors.ts';
 export * from './core/ids.ts';
 export * from './core/operation.ts';

@@ -1,6 +1,7 @@
 export * from './approvals.ts';
 export * from './assessments.ts';
 export * from './catalogue.ts';
+export * from './classrooms.ts';
 export * from './learning.ts';
 export * from './learning-paths.ts';
 export * from './organisations.ts';

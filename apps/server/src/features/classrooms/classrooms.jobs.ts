@@ -1,0 +1,4 @@
+import type { JobDefinition } from '../../core/module.ts';
+
+/** Every job type of the slice (each part's file lists its own). */
+export const classroomJobs: readonly JobDefinition[] = [];

@@ -1,0 +1,3 @@
+import type { MatrixRow } from '../../core/module.ts';
+
+export const classroomsMatrix: Record<string, MatrixRow> = {};
