@@ -59,7 +59,11 @@ export type AuditAction =
   | 'proctoring.settings_changed'
   | 'proctoring.flag_decided'
   | 'proctoring.attempt_decided'
-  | 'proctoring.message_sent';
+  | 'proctoring.message_sent'
+  | 'classroom.status_changed'
+  | 'classroom.deleted'
+  | 'classroom.session_cancelled'
+  | 'classroom.room_deleted';
 
 export async function recordAudit(
   db: DbOrTx,

@@ -61,3 +61,18 @@ declare module '../../core/events/event-bus.ts' {
     };
   }
 }
+
+declare module '../../core/events/event-bus.ts' {
+  interface DomainEvents {
+    /**
+     * Learners' attendance of a session changed without a first `session.attended` (a mark
+     * corrected: attended → absent, or back): the completion rule counts again.
+     */
+    'classroom.attendance_changed': {
+      sessionId: number;
+      classId: number;
+      organisationId: number;
+      userIds: number[];
+    };
+  }
+}
