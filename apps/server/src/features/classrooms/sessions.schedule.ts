@@ -138,7 +138,7 @@ export async function holdResources(
     // Lost a race the pre-check could not see: the constraint decided.
     const room = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? '')
       .concat(String((error as { constraint?: string }).constraint ?? ''))
-      .includes('room');
+      .includes('_room_excl');
     const field = `${prefix}${room ? 'room' : 'trainers'}`;
     const message = room
       ? 'The room was booked for another session at that time a moment ago.'
