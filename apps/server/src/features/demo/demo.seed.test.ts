@@ -96,6 +96,41 @@ describe('demo seed', () => {
     ]);
   });
 
+  it('shows the demo learner a published classroom with three upcoming sessions to book', async () => {
+    const [learner] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'learner'));
+    const token = await tokenFor(
+      t.database.db,
+      t.app.ctx.config,
+      learner!,
+      DEFAULT_ORGANISATION_ID,
+    );
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/classroom/',
+      headers: bearer(token),
+    });
+    expect(list.json().results.map((c: { title: string }) => c.title)).toEqual([
+      'First Aid Practical',
+    ]);
+    const classes = await t.app.inject({
+      method: 'GET',
+      url: `/api/classrooms/classes/?classroom_id=${list.json().results[0].id}`,
+      headers: bearer(token),
+    });
+    const sessions = await t.app.inject({
+      method: 'GET',
+      url: `/api/classrooms/sessions/?class_id=${classes.json().results[0].id}`,
+      headers: bearer(token),
+    });
+    expect(sessions.json()).toHaveLength(3);
+    expect(sessions.json().every((s: { abilities: { book: boolean } }) => s.abilities.book)).toBe(
+      true,
+    );
+  });
+
   it('is idempotent: a second run creates nothing', async () => {
     expect(await seedDemo(t.app.ctx)).toBe(false);
     expect(await t.database.db.select().from(users)).toHaveLength(4);

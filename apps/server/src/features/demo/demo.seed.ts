@@ -6,6 +6,7 @@ import { runInTransaction } from '../../core/db/transaction.ts';
 import { courseCategories, courseModules, courses } from '../../schema/courses.table.ts';
 import { createAccount, findUserByUsernameOrEmail } from '../auth/index.ts';
 import { ensureDefaultOrganisation } from '../organisations/index.ts';
+import { seedDemoClassroom } from './demo.classrooms.ts';
 
 /** Demo mode only: printed at start and documented in the README. */
 export const DEMO_PASSWORD = 'Atrium-demo-1';
@@ -50,6 +51,7 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'bus'>): Promise<boo
       createdAny = true;
     }
     if (await seedDemoCourses(tx, organisation.id, ids)) createdAny = true;
+    if (await seedDemoClassroom(tx, organisation.id, ids)) createdAny = true;
     return createdAny;
   });
 }
