@@ -14,6 +14,11 @@ import {
   type AssessmentObjects,
 } from './assessments-calls.ts';
 import {
+  CLASSROOM_BODY_CALLS,
+  CLASSROOM_CALLS,
+  type ClassroomObjects,
+} from './classrooms-calls.ts';
+import {
   LEARNING_PATH_BODY_CALLS,
   LEARNING_PATH_CALLS,
   LEARNING_PATH_REVERSE,
@@ -87,7 +92,8 @@ export type Fixture = OrganisationObjects &
   CourseObjects &
   LearningPathObjects &
   AssessmentObjects &
-  ProctoringObjects;
+  ProctoringObjects &
+  ClassroomObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -356,6 +362,7 @@ export const CALLS: Record<string, IdCall> = {
   ...ASSESSMENT_CALLS,
   ...ASSESSMENT_ATTEMPT_CALLS,
   ...PROCTORING_CALLS,
+  ...CLASSROOM_CALLS,
 };
 
 /**
@@ -368,6 +375,7 @@ export const BODY_CALLS: Record<string, IdCall> = {
   ...ASSESSMENT_BODY_CALLS,
   ...ASSESSMENT_ATTEMPT_BODY_CALLS,
   ...PROCTORING_BODY_CALLS,
+  ...CLASSROOM_BODY_CALLS,
   'POST /api/messages/conversations/': {
     params: () => ({}),
     body: (f) => ({ participant_ids: [f.learner], title: 'Planted' }),

@@ -29,6 +29,7 @@ import { makeStructure } from '../factories/structure.ts';
 import { multipart } from '../multipart.ts';
 import type { AssessmentObjects } from './assessments-calls.ts';
 import type { Body, CourseObjects, Fixture, Mine, OrganisationObjects } from './calls.ts';
+import { makeClassroomObjects } from './classrooms-calls.ts';
 import type { LearningPathObjects } from './learning-paths-calls.ts';
 import type { ProctoringObjects } from './proctoring-calls.ts';
 
@@ -51,13 +52,20 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
   const paths = await makeLearningPathObjects(ownCourse.course);
   const bank = await makeAssessmentObjects();
   const proctoring = await makeProctoringObjects();
-  const own: Fixture = { ...org, ...ownCourse, ...paths, ...bank, ...proctoring };
+  const classrooms = await makeClassroomObjects(
+    json,
+    acme.admin.token,
+    acme.learner.token,
+    acme.trainer.user.id,
+  );
+  const own: Fixture = { ...org, ...ownCourse, ...paths, ...bank, ...proctoring, ...classrooms };
   const shared: Fixture = {
     ...org,
     ...(await makeCourseObjects('catalogue')),
     ...paths,
     ...bank,
     ...proctoring,
+    ...classrooms,
   };
   const mine = await makeGlobexObjects();
   // Made on first use (a package's launch): made now, so that first use is not a change.

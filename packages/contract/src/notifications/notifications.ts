@@ -27,6 +27,12 @@ export const NOTIFICATION_TYPES = [
   'assessment_grading_pending',
   'proctoring_over_budget',
   'proctoring_decided',
+  'classroom_booked',
+  'classroom_waitlisted',
+  'classroom_promoted',
+  'classroom_booking_cancelled',
+  'classroom_session_changed',
+  'classroom_session_cancelled',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
@@ -42,6 +48,7 @@ export const SUBJECT_KINDS = [
   'user',
   'learning_path',
   'assessment',
+  'classroom_session',
 ] as const;
 export const ZSubjectKind = z.enum(SUBJECT_KINDS);
 

@@ -63,7 +63,8 @@ export type AuditAction =
   | 'classroom.status_changed'
   | 'classroom.deleted'
   | 'classroom.session_cancelled'
-  | 'classroom.room_deleted';
+  | 'classroom.room_deleted'
+  | 'classroom.meeting_settings_changed';
 
 export async function recordAudit(
   db: DbOrTx,

@@ -10,6 +10,11 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Files sent with it (an invitation's .ics), text content. */
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .notNull()
+      .default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],

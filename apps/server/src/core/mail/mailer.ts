@@ -3,12 +3,25 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { DbOrTx } from '../db/database.ts';
 import { mailOutbox } from './mail-outbox.table.ts';
 
+/** A file sent with a mail (text content: an iCalendar invitation, a CSV). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
+  /**
+   * An iCalendar invitation (RFC 5546): sent as the message's text/calendar alternative with its
+   * METHOD, which is what Outlook and Gmail turn into the calendar's accept/update/cancel.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 }
 
 export interface Mailer {
@@ -30,7 +43,20 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transporter.sendMail({ from: this.from, ...message });
+    const { calendar, ...rest } = message;
+    await this.transporter.sendMail({
+      from: this.from,
+      ...rest,
+      ...(calendar
+        ? {
+            icalEvent: {
+              method: calendar.method,
+              filename: calendar.filename,
+              content: calendar.content,
+            },
+          }
+        : {}),
+    });
   }
 
   async close(): Promise<void> {
@@ -56,6 +82,19 @@ export class OutboxMailer implements Mailer {
         text: message.text,
         html: message.html ?? null,
         headers: message.headers ?? null,
+        // The invitation is kept as the attachment it is, so an operator can resend it.
+        attachments: [
+          ...(message.attachments ?? []),
+          ...(message.calendar
+            ? [
+                {
+                  filename: message.calendar.filename,
+                  contentType: `text/calendar; charset=utf-8; method=${message.calendar.method}`,
+                  content: message.calendar.content,
+                },
+              ]
+            : []),
+        ],
       })
       .returning({ id: mailOutbox.id });
     this.log.info(

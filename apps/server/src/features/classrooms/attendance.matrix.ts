@@ -1,3 +1,9 @@
+import { AUTHORS, SIGNED_IN } from '../../core/auth/matrix-rows.ts';
 import type { MatrixRow } from '../../core/module.ts';
 
-export const attendanceMatrix: Record<string, MatrixRow> = {};
+/** Marks and the code: admins and trainers (which session is the policy's); check-in: anyone. */
+export const attendanceMatrix: Record<string, MatrixRow> = {
+  'POST /api/classrooms/attendance/': AUTHORS,
+  'GET /api/classrooms/check-in-code/': AUTHORS,
+  'POST /api/classrooms/check-in/': SIGNED_IN,
+};

@@ -1,9 +1,10 @@
 import { ROLE } from '@atrium/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/auth/actor.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { forbidden, notFound } from '../../core/errors/app-error.ts';
 import {
+  classroomBookings,
   classroomClasses,
   classroomSessions,
   classroomSessionTrainers,
@@ -91,32 +92,48 @@ export async function topicFor(
   return row;
 }
 
+export interface SessionContext {
+  session: SessionRow;
+  cls: ClassRow;
+  classroom: Classroom;
+}
+
+/**
+ * A session with its class and classroom, by id or public handle, unchecked: every reader of a
+ * session starts here. `lock` holds the session row to the end of the transaction: every change
+ * to its seats or schedule takes it first, so what is read under it stays true until the commit.
+ */
+export async function loadSession(
+  db: DbOrTx,
+  where: { id: number } | { uuid: string },
+  options: { lock?: boolean } = {},
+): Promise<SessionContext | undefined> {
+  const query = db
+    .select({ session: classroomSessions, cls: classroomClasses, classroom: classrooms })
+    .from(classroomSessions)
+    .innerJoin(classroomClasses, eq(classroomClasses.id, classroomSessions.classId))
+    .innerJoin(classrooms, eq(classrooms.id, classroomClasses.classroomId))
+    .where(
+      'id' in where ? eq(classroomSessions.id, where.id) : eq(classroomSessions.uuid, where.uuid),
+    );
+  const [row] = options.lock ? await query.for('update', { of: classroomSessions }) : await query;
+  return row;
+}
+
 export async function sessionFor(
   db: DbOrTx,
   actor: Actor,
   id: number,
   options: LoadOptions = {},
-): Promise<{ session: SessionRow; topic: TopicRow; cls: ClassRow; classroom: Classroom }> {
-  const query = db
-    .select({
-      session: classroomSessions,
-      topic: classroomTopics,
-      cls: classroomClasses,
-      classroom: classrooms,
-    })
-    .from(classroomSessions)
-    .innerJoin(classroomTopics, eq(classroomTopics.id, classroomSessions.topicId))
-    .innerJoin(classroomClasses, eq(classroomClasses.id, classroomSessions.classId))
-    .innerJoin(classrooms, eq(classrooms.id, classroomClasses.classroomId))
-    .where(eq(classroomSessions.id, id));
-  const [row] = options.lock ? await query.for('update', { of: classroomSessions }) : await query;
+): Promise<SessionContext> {
+  const row = await loadSession(db, { id }, options);
   if (!row) throw notFound(SESSION_NOT_FOUND);
   guard(actor, row.classroom, options.manage, SESSION_NOT_FOUND);
   return row;
 }
 
-/** Whether the caller trains the session (their attendance rights). */
-export async function trainsSession(db: DbOrTx, userId: number, sessionId: number) {
+/** Whether the user trains the session (their attendance rights). */
+export async function isSessionTrainer(db: DbOrTx, sessionId: number, userId: number) {
   const [row] = await db
     .select({ userId: classroomSessionTrainers.userId })
     .from(classroomSessionTrainers)
@@ -127,6 +144,20 @@ export async function trainsSession(db: DbOrTx, userId: number, sessionId: numbe
       ),
     );
   return row !== undefined;
+}
+
+/** Seats taken: bookings that hold one (attendance keeps the seat of those who came or not). */
+export async function seatsTaken(db: DbOrTx, sessionId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(classroomBookings)
+    .where(
+      and(
+        eq(classroomBookings.sessionId, sessionId),
+        inArray(classroomBookings.status, ['booked', 'attended', 'partial', 'no_show']),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** canSeeClassroom as SQL over `classrooms`, for the lists. */

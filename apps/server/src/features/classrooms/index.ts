@@ -15,6 +15,8 @@ import { meetingsMatrix } from './meetings.matrix.ts';
 import { registerMeetingRoutes } from './meetings.routes.ts';
 import { reportsMatrix } from './reports.matrix.ts';
 import { registerReportRoutes } from './reports.routes.ts';
+import { requisitesMatrix } from './requisites.matrix.ts';
+import { registerRequisiteRoutes } from './requisites.routes.ts';
 import './classrooms.events.ts';
 
 /**
@@ -30,6 +32,7 @@ export const classroomsModule: AppModule = {
     registerAttendanceRoutes(app, ctx);
     registerMeetingRoutes(app, ctx);
     registerReportRoutes(app, ctx);
+    registerRequisiteRoutes(app, ctx);
   },
   matrix: {
     ...classroomsMatrix,
@@ -37,6 +40,7 @@ export const classroomsModule: AppModule = {
     ...attendanceMatrix,
     ...meetingsMatrix,
     ...reportsMatrix,
+    ...requisitesMatrix,
   },
   approvalKinds: [classroomPublishApproval, bookingApproval],
   subscribers: classroomSubscribers,

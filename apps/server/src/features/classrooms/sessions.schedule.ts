@@ -100,16 +100,6 @@ export async function providerFor(tx: Tx, organisationId: number) {
   return row?.provider ?? 'jitsi';
 }
 
-/** Booked seats of a session (those who hold or held one: attendance keeps the seat). */
-export async function seatsTaken(tx: Tx, sessionId: number) {
-  const [row] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from classroom_bookings
-        where session_id = ${sessionId} and status in ('booked', 'attended', 'partial', 'no_show')`,
-  );
-  return row?.n ?? 0;
-}
-
 /**
  * Replaces what a session holds (its trainers and room, for its range). A clash, found by the
  * constraint, is a 409 naming the field; the caller's transaction is then rolled back whole.

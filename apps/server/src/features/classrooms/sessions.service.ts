@@ -1,21 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { TSession, TSessionCreate, TSessionQuery, TSessionUpdate } from '@atrium/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { Actor } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
-import type { DbOrTx, Tx } from '../../core/db/database.ts';
+import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { conflict, fieldError } from '../../core/errors/app-error.ts';
 import {
   classroomBookings,
-  classroomOccupancy,
   classroomSessions,
   classroomSessionTrainers,
 } from '../../schema/classrooms.table.ts';
-import { classFor, type SessionRow, sessionFor, topicFor } from './classrooms.access.ts';
-import { LIVE_BOOKING } from './classrooms.service.ts';
+import { classFor, seatsTaken, sessionFor, topicFor } from './classrooms.access.ts';
+import { cancelScheduledSession } from './sessions.cancel.ts';
 import { presentSessions } from './sessions.present.ts';
 import {
   checkRoom,
@@ -23,7 +22,6 @@ import {
   holdResources,
   instantsOf,
   providerFor,
-  seatsTaken,
   setTrainers,
 } from './sessions.schedule.ts';
 
@@ -228,7 +226,8 @@ export async function updateSession(
  * simply deleted.
  */
 export async function cancelSession(ctx: AppContext, auth: AuthContext, id: number, ip: string) {
-  await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+  await runInTransaction(ctx.db, ctx.bus, async (uow) => {
+    const { tx, emit } = uow;
     const { session, classroom } = await sessionFor(tx, auth, id, { manage: true, lock: true });
     if (session.status === 'cancelled') throw conflict('This session is already cancelled.');
     if (session.status === 'completed') throw conflict('A completed session cannot be cancelled.');
@@ -240,7 +239,7 @@ export async function cancelSession(ctx: AppContext, auth: AuthContext, id: numb
     if (!any) {
       await tx.delete(classroomSessions).where(eq(classroomSessions.id, session.id));
     } else {
-      await cancelSessionRow(tx, session);
+      await cancelScheduledSession(ctx, uow, session.id, new Date());
       emit('classroom.session_changed', {
         sessionId: session.id,
         organisationId: classroom.organisationId,
@@ -257,18 +256,4 @@ export async function cancelSession(ctx: AppContext, auth: AuthContext, id: numb
       details: { session: session.id, title: session.title, deleted: !any },
     });
   });
-}
-
-/** The session's cancellation itself (also the cut-off job's): status, seats, resources. */
-export async function cancelSessionRow(tx: Tx, session: Pick<SessionRow, 'id' | 'sequence'>) {
-  const now = new Date();
-  await tx
-    .update(classroomSessions)
-    .set({ status: 'cancelled', sequence: session.sequence + 1, updatedAt: now })
-    .where(eq(classroomSessions.id, session.id));
-  await tx.delete(classroomOccupancy).where(eq(classroomOccupancy.sessionId, session.id));
-  await tx
-    .update(classroomBookings)
-    .set({ status: 'cancelled', cancelledAt: now, cancelledBy: 'session' })
-    .where(and(eq(classroomBookings.sessionId, session.id), LIVE_BOOKING));
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
 import { approvalSubscribers } from './notifications.approvals.ts';
 import { assessmentSubscribers } from './notifications.assessments.ts';
+import { classroomSubscribers } from './notifications.classrooms.ts';
 import { notificationJobs, scheduleDigests } from './notifications.jobs.ts';
 import { learningPathSubscribers } from './notifications.learning-paths.ts';
 import { notificationsMatrix } from './notifications.matrix.ts';
@@ -29,6 +30,7 @@ export const notificationsModule: AppModule = {
     ...learningPathSubscribers,
     ...assessmentSubscribers,
     ...proctoringSubscribers,
+    ...classroomSubscribers,
   ],
   matrix: notificationsMatrix,
 };

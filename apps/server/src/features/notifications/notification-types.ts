@@ -146,6 +146,44 @@ export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, Notificati
           ? `A proctor reviewed your attempt at ${f.subjectTitle} and judged it a violation: its result is void.`
           : `A proctor changed the review of your attempt at ${f.subjectTitle}: its result counts again.`,
     },
+    // Classrooms: the detail is the session's time as its learners read it ("2026-07-01 09:00
+    // Europe/London"). The calendar invitation mail carries the booked, promoted, cancelled and
+    // changed news, so those types mail nothing more by default.
+    classroom_booked: {
+      label: 'A seat is booked for you in a session',
+      defaults: { in_app: 'immediately', email: 'off' },
+      message: (f) =>
+        `${someone(f.actorName)} booked you a seat in ${f.subjectTitle}${f.detail ? ` (${f.detail})` : ''}.`,
+    },
+    classroom_waitlisted: {
+      label: 'You are on a session’s waitlist',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) =>
+        `${f.subjectTitle} is full: you are on its waitlist${f.detail ? ` (${f.detail})` : ''}. You will be told if a seat frees up.`,
+    },
+    classroom_promoted: {
+      label: 'A seat freed up for you',
+      defaults: { in_app: 'immediately', email: 'off' },
+      message: (f) =>
+        `A seat freed up in ${f.subjectTitle}${f.detail ? ` (${f.detail})` : ''}: you are booked.`,
+    },
+    classroom_booking_cancelled: {
+      label: 'Your session booking is cancelled',
+      defaults: { in_app: 'immediately', email: 'off' },
+      message: (f) =>
+        `${f.actorName ? `${f.actorName} cancelled your` : 'Your'} booking in ${f.subjectTitle}${f.detail ? ` (${f.detail})` : ''}${f.actorName ? '.' : ' is cancelled.'}`,
+    },
+    classroom_session_changed: {
+      label: 'A session you booked has changed',
+      defaults: { in_app: 'immediately', email: 'off' },
+      message: (f) => `${f.subjectTitle} has changed${f.detail ? `: it is now ${f.detail}` : ''}.`,
+    },
+    classroom_session_cancelled: {
+      label: 'A session you booked is cancelled',
+      defaults: { in_app: 'immediately', email: 'off' },
+      // The detail is its time, and why when too few booked it by the cut-off.
+      message: (f) => `${f.subjectTitle} is cancelled${f.detail ? ` (${f.detail})` : ''}.`,
+    },
   };
 
 export const typeDefinition = (type: TNotificationType) => NOTIFICATION_TYPE_DEFINITIONS[type];
