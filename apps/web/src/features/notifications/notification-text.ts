@@ -29,6 +29,12 @@ export const TYPE_INFO: Record<TNotificationType, { label: string; category: Cat
   assessment_grading_pending: { label: 'Answers to grade', category: 'assignment' },
   proctoring_over_budget: { label: 'Proctoring flags to review', category: 'assignment' },
   proctoring_decided: { label: 'Proctoring review', category: 'assignment' },
+  classroom_booked: { label: 'Seat booked in a session', category: 'enrolment' },
+  classroom_waitlisted: { label: 'On a session’s waitlist', category: 'enrolment' },
+  classroom_promoted: { label: 'Seat from the waitlist', category: 'enrolment' },
+  classroom_booking_cancelled: { label: 'Session booking cancelled', category: 'enrolment' },
+  classroom_session_changed: { label: 'Session changed', category: 'course' },
+  classroom_session_cancelled: { label: 'Session cancelled', category: 'course' },
 };
 
 const who = (n: TNotification): TextPart => ({
