@@ -101,28 +101,26 @@ export async function seedDemoClassroom(
     await tx
       .insert(classroomSessionTrainers)
       .values({ sessionId: session!.id, userId: people.trainer });
-    await tx
-      .insert(classroomOccupancy)
-      .values([
-        {
-          sessionId: session!.id,
-          resourceKind: 'trainer',
-          resourceId: people.trainer,
-          startsAt,
-          endsAt,
-        },
-        ...(roomId
-          ? [
-              {
-                sessionId: session!.id,
-                resourceKind: 'room' as const,
-                resourceId: roomId,
-                startsAt,
-                endsAt,
-              },
-            ]
-          : []),
-      ]);
+    await tx.insert(classroomOccupancy).values([
+      {
+        sessionId: session!.id,
+        resourceKind: 'trainer',
+        resourceId: people.trainer,
+        startsAt,
+        endsAt,
+      },
+      ...(roomId
+        ? [
+            {
+              sessionId: session!.id,
+              resourceKind: 'room' as const,
+              resourceId: roomId,
+              startsAt,
+              endsAt,
+            },
+          ]
+        : []),
+    ]);
   }
   return true;
 }
