@@ -3,6 +3,7 @@ import { approvalsPages } from '../features/approvals/index.ts';
 import { assessmentsPages } from '../features/assessments/index.ts';
 import { authPages } from '../features/auth/index.ts';
 import { cataloguePages } from '../features/catalogue/index.ts';
+import { classroomsPages } from '../features/classrooms/index.ts';
 import { contentPlayerPages } from '../features/content-player/index.ts';
 import { dashboardPages } from '../features/dashboard/index.ts';
 import { learningPages } from '../features/learning/index.ts';
@@ -95,6 +96,13 @@ const ProctorGridPage = lazyPage('proctor-grid', proctoringPages.grid);
 const ProctorGroupPage = lazyPage('proctor-group', proctoringPages.group);
 const ProctorEvidencePage = lazyPage('proctor-evidence', proctoringPages.evidence);
 const ProctoredAssessmentsPage = lazyPage('proctored-assessments', proctoringPages.assessments);
+
+const ClassroomHomePage = lazyPage('classroom-home', classroomsPages.home);
+const ClassroomClassesPage = lazyPage('classroom-classes', classroomsPages.classes);
+const ClassEditorPage = lazyPage('classroom-class-editor', classroomsPages.classEditor);
+const AddSessionPage = lazyPage('classroom-add-session', classroomsPages.addSession);
+const SessionAttendeesPage = lazyPage('classroom-attendees', classroomsPages.attendees);
+const EndMeetPage = lazyPage('end-meet', classroomsPages.endMeet);
 
 const RequestsPage = lazyPage('requests', approvalsPages.requests);
 const HlsPage = lazyPage('hls', contentPlayerPages.hls);
@@ -192,7 +200,6 @@ export const appRoutes: readonly AppRoute[] = [
     '/admin',
     '/ar-vr-studio',
     '/blogs',
-    '/end-meet/:uuid',
     '/leaderboard',
     '/leaderboard/:id',
   ].map((path) => signedIn(path)),
@@ -305,14 +312,14 @@ export const appRoutes: readonly AppRoute[] = [
     perm(path),
   ),
 
-  // Classroom: only the entry page is (perm).
-  perm('/classroom'),
-  ...[
-    '/classroom/classes',
-    '/classroom/classes/edit',
-    '/classroom/add-session',
-    '/classroom/attendees/:id',
-  ].map((path) => signedIn(path)),
+  // Classroom (issue 18): only the entry page is (perm); the pages say when work needs staff.
+  perm('/classroom', undefined, { Page: ClassroomHomePage, title: 'Classroom' }),
+  signedIn('/classroom/classes', { Page: ClassroomClassesPage, title: 'Classes' }),
+  signedIn('/classroom/classes/edit', { Page: ClassEditorPage, title: 'Edit class' }),
+  signedIn('/classroom/add-session', { Page: AddSessionPage, title: 'Sessions' }),
+  signedIn('/classroom/attendees/:id', { Page: SessionAttendeesPage, title: 'Attendees' }),
+  // Where an online session's participants land when the meeting ends.
+  signedIn('/end-meet/:uuid', { Page: EndMeetPage, title: 'Meeting ended' }),
 
   // Any other path (spec §2). React Router ranks '*' last whatever its position.
   { path: '*', guard: 'public', allowSignedIn: true, Page: NotFoundPage, title: 'Page not found' },

@@ -1,0 +1,24 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { PageContainer } from '../../../shared/ui/page-header.tsx';
+import { classroomHomeUrl } from '../labels.ts';
+
+/** A classroom page whose subject is missing, unknown or out of reach: say so, offer the way home. */
+export function ClassroomProblem({ error, text }: { error?: unknown; text?: string }) {
+  return (
+    <PageContainer maxWidth={760}>
+      <Alert
+        severity={error ? 'error' : 'info'}
+        action={
+          <Button color="inherit" size="small" component={RouterLink} to={classroomHomeUrl()}>
+            Classroom
+          </Button>
+        }
+      >
+        {text ?? errorMessage(error, 'Could not get classroom detail')}
+      </Alert>
+    </PageContainer>
+  );
+}
