@@ -1,8 +1,9 @@
 import { ROLE, type TBooking, type TBookingInput } from '@atrium/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import { withinOrganisation } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
+import type { Tx } from '../../core/db/database.ts';
 import { runInTransaction, type UnitOfWork } from '../../core/db/transaction.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../core/errors/app-error.ts';
 import { classroomBookings } from '../../schema/classrooms.table.ts';
@@ -52,6 +53,16 @@ export async function bookingAnswer(
     booked_at: b.bookedAt?.toISOString() ?? null,
     approval_request: approvalRequest,
   };
+}
+
+async function waitlistLength(tx: Tx, sessionId: number) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(classroomBookings)
+    .where(
+      and(eq(classroomBookings.sessionId, sessionId), eq(classroomBookings.status, 'waitlisted')),
+    );
+  return row?.n ?? 0;
 }
 
 /**
@@ -113,8 +124,11 @@ export async function bookSeat(
         );
       }
     }
-    const seatFree = (await seatsTaken(tx, c.session.id)) < c.session.capacity;
     const waitlistOpen = now.getTime() < waitlistClosesAt(c).getTime();
+    // First come, first served: a seat freed a moment ago belongs to the waitlist, whose
+    // promotion runs just after the cancellation; a newcomer queues behind those already waiting.
+    const queueAhead = waitlistOpen && (await waitlistLength(tx, c.session.id)) > 0;
+    const seatFree = !queueAhead && (await seatsTaken(tx, c.session.id)) < c.session.capacity;
     const request = !forOther && c.cls.bookingMode === 'request';
     // A request for a full session is a request for its waitlist: refused once that is closed.
     if (!seatFree && !waitlistOpen) throw conflict(WAITLIST_CLOSED);
@@ -170,6 +184,14 @@ export async function bookSeat(
       change: status,
       actorId: auth.userId,
     });
+    // Queued behind others while a seat is free: make sure the waitlist moves (promotion is
+    // idempotent, so a second nudge after the cancellation's own is harmless).
+    if (queueAhead) {
+      emit('classroom.seat_freed', {
+        sessionId: c.session.id,
+        organisationId: c.session.organisationId,
+      });
+    }
     return bookingAnswer(tx, row);
   });
 }

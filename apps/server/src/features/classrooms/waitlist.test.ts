@@ -189,4 +189,59 @@ describe('waitlist promotion, notification and invitations', () => {
     expect(rows.every((r) => r.status === 'booked')).toBe(true);
     await drain();
   });
+
+  it('a seat freed goes to the waitlist first: a newcomer queues behind, even before promotion runs', async () => {
+    const { session: s } = await makeClassroomSession(t.database.db, {
+      organisationId: acme.org.id,
+      session: { capacity: 1 },
+    });
+    const [first, second, newcomer] = await Promise.all(
+      [1, 2, 3].map(() => signedInLearner(t, acme.org.id)),
+    );
+    const booked = (await api(t).post(ATTENDEE, first!.token, { session: s.id })).json();
+    await api(t).post(ATTENDEE, second!.token, { session: s.id });
+    expect((await api(t).del(`${ATTENDEE}${booked.id}/`, first!.token)).statusCode).toBe(204);
+    // The promotion has not run yet: the free seat is the waitlist's, not the newcomer's.
+    const late = (await api(t).post(ATTENDEE, newcomer!.token, { session: s.id })).json();
+    expect(late).toMatchObject({ status: 'waitlisted', waitlist_position: 2 });
+    await drain();
+    const rows = await t.database.db
+      .select()
+      .from(classroomBookings)
+      .where(eq(classroomBookings.sessionId, s.id));
+    const statusOf = (userId: number) =>
+      rows.find((r) => r.userId === userId && r.status !== 'cancelled')?.status;
+    expect([statusOf(second!.user.id), statusOf(newcomer!.user.id)]).toEqual([
+      'booked',
+      'waitlisted',
+    ]);
+  });
+
+  it('a manager raising the capacity through the session’s edit promotes the waitlist', async () => {
+    const { session: s, classroom } = await makeClassroomSession(t.database.db, {
+      organisationId: acme.org.id,
+      session: { capacity: 1, online: true },
+    });
+    const learners = await Promise.all([1, 2].map(() => signedInLearner(t, acme.org.id)));
+    for (const l of learners) await api(t).post(ATTENDEE, l.token, { session: s.id });
+    expect(classroom.organisationId).toBe(acme.org.id);
+    const res = await api(t).patch(
+      `/api/classrooms/session-update-delete/${s.id}/`,
+      acme.admin.token,
+      {
+        capacity: 2,
+      },
+    );
+    expect(res.statusCode).toBe(200);
+    await drain();
+    const after = await api(t).get(
+      `/api/classrooms/session-update-delete/${s.id}/`,
+      learners[1]!.token,
+    );
+    expect(after.json()).toMatchObject({
+      booked_count: 2,
+      waitlisted_count: 0,
+      my_booking: { status: 'booked' },
+    });
+  });
 });
