@@ -128,6 +128,8 @@ describe('issue 18: a classroom from building to attendance', () => {
   let trainerName: string;
   let ann: Person;
   let ben: Person;
+  let classId = 0;
+  let sessionId = 0;
 
   beforeAll(async () => {
     admin = await apiSignIn('admin');
@@ -172,7 +174,7 @@ describe('issue 18: a classroom from building to attendance', () => {
     await adminPage.getByRole('spinbutton', { name: 'Waitlist closes (hours before)' }).fill('0');
     await adminPage.getByRole('button', { name: 'Create class' }).click();
     await adminPage.waitForURL(/\/classroom\/classes\/edit\?class=\d+$/);
-    const classId = Number(new URL(adminPage.url()).searchParams.get('class'));
+    classId = Number(new URL(adminPage.url()).searchParams.get('class'));
     await adminPage.getByRole('heading', { level: 1, name: className }).waitFor();
 
     await adminPage.getByRole('textbox', { name: 'New topic' }).fill(topicTitle);
@@ -309,7 +311,7 @@ describe('issue 18: a classroom from building to attendance', () => {
     await shot(benPage, 'learner-promoted-bell');
     await item.click();
     await benPage.waitForURL(/\/classroom\/classes\?session=\d+$/);
-    const sessionId = sessionIdOf(benPage.url());
+    sessionId = sessionIdOf(benPage.url());
     await benPage.getByRole('heading', { level: 1, name: first }).waitFor();
     await benPage.getByText('You have a seat.').waitFor();
     await shot(benPage, 'one-session');
@@ -367,4 +369,121 @@ describe('issue 18: a classroom from building to attendance', () => {
     await phoneShot(ben, classUrl, 'class-sessions');
     await phoneShot(ben, '/classroom', 'my-sessions');
   }, 240_000);
+
+  it('the class report, a learner’s attendance and the meeting settings', async () => {
+    expect(classId, 'the flow above built the class').toBeGreaterThan(0);
+    const report = `/classroom/classes/edit?class=${classId}&view=report`;
+
+    // ── The admin's class report: Ben's check-in counts, the learners export ──
+    const { page: adminPage } = await signedInPage('admin', DESKTOP);
+    const adminErrors = collectPageErrors(adminPage);
+    await adminPage.goto(`/classroom/classes/edit?class=${classId}`);
+    await adminPage.getByRole('tab', { name: 'Report' }).click();
+    await adminPage.waitForURL(/view=report/);
+    await adminPage
+      .getByRole('table', { name: 'Sessions of the class' })
+      .getByRole('row')
+      .filter({ hasText: first })
+      .getByText('100 %')
+      .waitFor();
+    const benRow = adminPage
+      .getByRole('table', { name: 'Learners of the class' })
+      .getByRole('row')
+      .filter({ hasText: ben.fullname });
+    await benRow.getByText('1/2').waitFor();
+    await adminPage.waitForLoadState('networkidle');
+    await shot(adminPage, 'class-report');
+    const [download] = await Promise.all([
+      adminPage.waitForEvent('download'),
+      adminPage.getByRole('button', { name: 'Export the class report as CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^class-${classId}-report-.+\\.csv$`));
+
+    // ── The trainer opens Ben's attendance from the attendees ──
+    const { page: trainerPage } = await signedInPage('trainer', DESKTOP);
+    await trainerPage.goto(`/classroom/attendees/${sessionId}`);
+    await trainerPage
+      .getByRole('table', { name: 'Attendees' })
+      .getByRole('button', { name: ben.fullname })
+      .click();
+    const benDialog = trainerPage.getByRole('dialog', { name: new RegExp(escapeRe(ben.fullname)) });
+    await benDialog
+      .getByRole('table', { name: 'Bookings' })
+      .getByRole('row')
+      .filter({ hasText: first })
+      .getByText('Present')
+      .waitFor();
+    await shot(trainerPage, 'learner-report-dialog');
+
+    // ── Ben's own "My attendance" ──
+    const { page: benPage } = await signedInPage(ben, DESKTOP);
+    await benPage.goto('/classroom');
+    await benPage.getByRole('tab', { name: 'My attendance' }).click();
+    await benPage
+      .getByRole('list', { name: 'Classes and completion' })
+      .getByText(/1\/2 sessions attended/)
+      .waitFor();
+    await shot(benPage, 'my-attendance');
+
+    // ── Meeting settings: a refusal on its field, then a secret set and removed ──
+    await adminPage.goto('/classroom');
+    await adminPage.getByRole('button', { name: 'Meeting settings' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Meeting settings' });
+    const url = dialog.getByRole('textbox', { name: /Server address/ });
+    await url.waitFor();
+    await shot(adminPage, 'meeting-settings');
+    await dialog.getByRole('radio', { name: 'BigBlueButton' }).check();
+    await dialog
+      .getByRole('textbox', { name: /API endpoint/ })
+      .fill('https://bbb.example.test/bigbluebutton/api');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('BigBlueButton needs the shared secret of its server.').waitFor();
+    await shot(adminPage, 'meeting-settings-error');
+    // Back to the public Jitsi server (what every other spec meets on), with a JWT app.
+    await dialog.getByRole('radio', { name: 'Jitsi Meet' }).check();
+    await url.fill('https://meet.jit.si');
+    await dialog.getByRole('textbox', { name: 'App id' }).fill(`atrium-${tag}`);
+    await dialog.getByLabel('Secret').fill(`jwt-secret-${tag}`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await adminPage.getByText('Meeting settings saved.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await adminPage.getByRole('button', { name: 'Meeting settings' }).click();
+    await dialog.getByText('A secret is set.').waitFor();
+    expect(await dialog.locator('input[type="password"]').count()).toBe(0);
+    expect(await adminPage.content()).not.toContain(`jwt-secret-${tag}`);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await dialog.getByRole('textbox', { name: 'App id' }).fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await adminPage.getByRole('button', { name: 'Meeting settings' }).click();
+    await dialog.getByLabel('Secret').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // Only the refusal asked for above (BigBlueButton without its secret).
+    expect(adminErrors).toEqual([
+      'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
+
+    // ── At 360 px ──
+    await phoneShot('admin', report, 'class-report');
+    await phoneShot(ben, '/classroom?tab=attendance', 'my-attendance');
+    const { page: phone } = await signedInPage('admin', PHONE_IN_ZONE);
+    await phone.goto('/classroom');
+    await phone.getByRole('button', { name: 'Meeting settings' }).click();
+    await phone
+      .getByRole('dialog', { name: 'Meeting settings' })
+      .getByRole('textbox', { name: /Server address/ })
+      .waitFor();
+    await shot(phone, 'meeting-settings-360');
+    await phone.goto(`/classroom/attendees/${sessionId}`);
+    await phone.getByRole('button', { name: ben.fullname }).click();
+    await phone
+      .getByRole('dialog', { name: new RegExp(escapeRe(ben.fullname)) })
+      .getByRole('list', { name: 'Bookings' })
+      .getByText('Present')
+      .waitFor();
+    // The dialog alone (a full-page shot would show the page under it too).
+    await phone.waitForTimeout(300);
+    await phone.screenshot({ path: `${SHOTS}/learner-report-dialog-360.png` });
+    await phone.context().close();
+  }, 120_000);
 });

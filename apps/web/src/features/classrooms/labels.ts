@@ -1,4 +1,9 @@
-import type { TBookingStatus, TClassroomStatus, TSessionStatus } from '@atrium/contract';
+import type {
+  TAttendanceMark,
+  TBookingStatus,
+  TClassroomStatus,
+  TSessionStatus,
+} from '@atrium/contract';
 
 type ChipColor = 'default' | 'info' | 'success' | 'warning' | 'error' | 'primary';
 
@@ -34,6 +39,13 @@ export const BOOKING_STATUS: Record<TBookingStatus, { label: string; color: Chip
   partial: { label: 'Partly attended', color: 'info' },
   no_show: { label: 'No-show', color: 'error' },
   cancelled: { label: 'Cancelled', color: 'default' },
+};
+
+export const MARK_LABEL: Record<TAttendanceMark, string> = {
+  present: 'Present',
+  late: 'Late',
+  excused: 'Excused',
+  absent: 'Absent',
 };
 
 export const plural = (n: number, one: string, many = `${one}s`) =>

@@ -1,6 +1,6 @@
 import { classroomMeetingOps as ops } from '@atrium/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { call } from '../../../shared/api/call.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type BodyOf, call } from '../../../shared/api/call.ts';
 import { CLASSROOM_MESSAGES } from '../labels.ts';
 import { classroomKeys } from './classrooms.api.ts';
 
@@ -18,5 +18,26 @@ export function useMeetingEnd(uuid: string) {
     queryKey: [...classroomKeys.all, 'meeting-end', uuid],
     queryFn: ({ signal }) => call(ops.end, { params: { uuid }, signal }),
     enabled: uuid !== '',
+  });
+}
+
+const settingsKey = [...classroomKeys.all, 'meeting-settings'] as const;
+
+/** The organisation's meeting provider (admins only); the secret itself never comes back. */
+export function useMeetingSettings(enabled = true) {
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => call(ops.settings, { signal }),
+    enabled,
+  });
+}
+
+/** The dialog shows the server's field errors itself: no error snackbar. */
+export function useSaveMeetingSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof ops.saveSettings>) => call(ops.saveSettings, { body }),
+    onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
+    meta: { successMessage: 'Meeting settings saved.' },
   });
 }

@@ -51,6 +51,49 @@ export function useExportSessionReport(sessionId: number) {
   });
 }
 
+export function useClassReport(classId: number, enabled = true) {
+  return useQuery({
+    queryKey: [...classroomKeys.all, 'class-report', classId],
+    queryFn: ({ signal }) => call(ops.classReport, { query: { class_id: classId }, signal }),
+    enabled,
+  });
+}
+
+/** The class report's learners as a file (the server names the columns). */
+export function useExportClassReport(classId: number) {
+  return useMutation({
+    mutationFn: async (format: 'csv' | 'xlsx') => {
+      const blob = await call(ops.classReportExport, { query: { class_id: classId, format } });
+      saveBlob(blob, `class-${classId}-report-${dateStamp()}.${format}`);
+    },
+    meta: { errorMessage: CLASSROOM_MESSAGES.detailFailed },
+  });
+}
+
+/** A learner's bookings and classes; without a user, the caller's own (what a learner sees). */
+export function useLearnerReport(userId?: number, enabled = true) {
+  const query = userId === undefined ? {} : { user_id: userId };
+  return useQuery({
+    queryKey: [...classroomKeys.all, 'learner-report', userId ?? 'me'],
+    queryFn: ({ signal }) => call(ops.learnerReport, { query, signal }),
+    enabled,
+  });
+}
+
+export function useExportLearnerReport(userId?: number) {
+  return useMutation({
+    mutationFn: async (format: 'csv' | 'xlsx') => {
+      const query = userId === undefined ? { format } : { user_id: userId, format };
+      const blob = await call(ops.learnerReportExport, { query });
+      saveBlob(
+        blob,
+        `${userId === undefined ? 'my-attendance' : `learner-${userId}-report`}-${dateStamp()}.${format}`,
+      );
+    },
+    meta: { errorMessage: CLASSROOM_MESSAGES.detailFailed },
+  });
+}
+
 export function useLearnerSample() {
   return useMutation({
     mutationFn: async (format: 'csv' | 'xlsx') => {

@@ -6,6 +6,7 @@ import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import UnpublishedOutlined from '@mui/icons-material/UnpublishedOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -55,10 +56,13 @@ function Action({ label, icon, onClick }: { label: string; icon: ReactNode; onCl
 export function ClassroomTable({
   onAction,
   publishesDirectly,
+  toolbar,
 }: {
   onAction: (classroom: TClassroom, action: ClassroomAction) => void;
   /** Admins publish at once; a trainer's publish is a request for approval. */
   publishesDirectly: boolean;
+  /** Page-wide actions at the end of the filter bar. */
+  toolbar?: ReactNode;
 }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TClassroomStatus | null>(null);
@@ -131,6 +135,17 @@ export function ClassroomTable({
             />
           ))}
         </Stack>
+        {toolbar && (
+          <Box
+            sx={{
+              ml: { md: 'auto !important' },
+              flexShrink: 0,
+              alignSelf: { xs: 'flex-start', md: 'center' },
+            }}
+          >
+            {toolbar}
+          </Box>
+        )}
       </Stack>
       <LinearProgress
         aria-label="Loading classrooms"

@@ -8,6 +8,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -26,6 +28,7 @@ import {
 } from '../api/classrooms.api.ts';
 import { ClassForm } from '../components/class-form.tsx';
 import { ClassroomProblem } from '../components/not-found.tsx';
+import { ClassReport } from '../components/reports/class-report.tsx';
 import { RequisitesSlot } from '../components/requisites-slot.tsx';
 import { TopicCard } from '../components/topic-card.tsx';
 import { classEditorUrl, classroomClassesUrl, classSessionsUrl } from '../labels.ts';
@@ -94,6 +97,8 @@ function EditClass({ classId }: { classId: number }) {
   const navigate = useNavigate();
   const [topicTitle, setTopicTitle] = useState('');
   const [deleting, setDeleting] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'report' ? 'report' : 'class';
   if (detail.isError) return <ClassroomProblem error={detail.error} />;
   const cls = detail.data;
   if (!cls) {
@@ -147,83 +152,111 @@ function EditClass({ classId }: { classId: number }) {
           </>
         }
       />
-      <Stack spacing={3}>
-        <Card component="section" aria-labelledby="class-details-title">
-          <CardContent>
-            <Typography id="class-details-title" variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
-              Details
-            </Typography>
-            <ClassForm
-              key={cls.id}
-              cls={cls}
-              submitLabel="Save class"
-              busy={update.isPending}
-              error={update.error}
-              onSubmit={(fields) => update.mutate(fields)}
-            />
-          </CardContent>
-        </Card>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2.5 }}>
+        <Tabs
+          value={view}
+          onChange={(_event, next: string) =>
+            setParams(
+              (prev) => {
+                const out = new URLSearchParams(prev);
+                if (next === 'report') out.set('view', 'report');
+                else out.delete('view');
+                return out;
+              },
+              { replace: true },
+            )
+          }
+          aria-label="Class views"
+        >
+          <Tab value="class" label="Class" />
+          <Tab value="report" label="Report" />
+        </Tabs>
+      </Box>
+      {view === 'report' ? (
+        <ClassReport classId={cls.id} />
+      ) : (
+        <Stack spacing={3}>
+          <Card component="section" aria-labelledby="class-details-title">
+            <CardContent>
+              <Typography id="class-details-title" variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
+                Details
+              </Typography>
+              <ClassForm
+                key={cls.id}
+                cls={cls}
+                submitLabel="Save class"
+                busy={update.isPending}
+                error={update.error}
+                onSubmit={(fields) => update.mutate(fields)}
+              />
+            </CardContent>
+          </Card>
 
-        <Box component="section" aria-labelledby="topics-title">
-          <Typography id="topics-title" variant="h2" sx={{ fontSize: '1.2rem', mb: 1.5 }}>
-            Topics and sessions
-          </Typography>
-          <Stack
-            component="form"
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1}
-            sx={{ mb: 2 }}
-            onSubmit={(event) => {
-              event.preventDefault();
-              createTopic.mutate(
-                { class: cls.id, title: topicTitle, position: cls.topics.length },
-                { onSuccess: () => setTopicTitle('') },
-              );
-            }}
-          >
-            <TextField
-              size="small"
-              label="New topic"
-              value={topicTitle}
-              onChange={(event) => setTopicTitle(event.target.value)}
-              sx={{ flex: 1 }}
-              error={createTopic.isError}
-              helperText={createTopic.isError ? errorMessage(createTopic.error) : undefined}
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              startIcon={<AddOutlined />}
-              loading={createTopic.isPending}
-              sx={{ alignSelf: { sm: 'flex-start' } }}
+          <Box component="section" aria-labelledby="topics-title">
+            <Typography id="topics-title" variant="h2" sx={{ fontSize: '1.2rem', mb: 1.5 }}>
+              Topics and sessions
+            </Typography>
+            <Stack
+              component="form"
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ mb: 2 }}
+              onSubmit={(event) => {
+                event.preventDefault();
+                createTopic.mutate(
+                  { class: cls.id, title: topicTitle, position: cls.topics.length },
+                  { onSuccess: () => setTopicTitle('') },
+                );
+              }}
             >
-              Add topic
-            </Button>
-          </Stack>
-          {cls.topics.length === 0 ? (
-            <Card>
-              <EmptyState icon={<EventOutlined fontSize="large" />}>
-                No topics yet. Add the first one above, then its sessions.
-              </EmptyState>
-            </Card>
-          ) : (
-            <Stack spacing={2}>
-              {cls.topics.map((topic) => (
-                <TopicCard
-                  key={topic.id}
-                  topic={topic}
-                  sessions={topic.sessions}
-                  canEdit={cls.abilities.edit}
-                  extra={<RequisitesSlot target={{ topic: topic.id }} canEdit />}
-                  sessionExtra={(s) => (
-                    <RequisitesSlot target={{ session: s.id }} canEdit={s.abilities.edit} compact />
-                  )}
-                />
-              ))}
+              <TextField
+                size="small"
+                label="New topic"
+                value={topicTitle}
+                onChange={(event) => setTopicTitle(event.target.value)}
+                sx={{ flex: 1 }}
+                error={createTopic.isError}
+                helperText={createTopic.isError ? errorMessage(createTopic.error) : undefined}
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                startIcon={<AddOutlined />}
+                loading={createTopic.isPending}
+                sx={{ alignSelf: { sm: 'flex-start' } }}
+              >
+                Add topic
+              </Button>
             </Stack>
-          )}
-        </Box>
-      </Stack>
+            {cls.topics.length === 0 ? (
+              <Card>
+                <EmptyState icon={<EventOutlined fontSize="large" />}>
+                  No topics yet. Add the first one above, then its sessions.
+                </EmptyState>
+              </Card>
+            ) : (
+              <Stack spacing={2}>
+                {cls.topics.map((topic) => (
+                  <TopicCard
+                    key={topic.id}
+                    topic={topic}
+                    sessions={topic.sessions}
+                    canEdit={cls.abilities.edit}
+                    extra={<RequisitesSlot target={{ topic: topic.id }} canEdit />}
+                    sessionExtra={(s) => (
+                      <RequisitesSlot
+                        target={{ session: s.id }}
+                        canEdit={s.abilities.edit}
+                        compact
+                      />
+                    )}
+                  />
+                ))}
+              </Stack>
+            )}
+          </Box>
+        </Stack>
+      )}
       <ConfirmDialog
         open={deleting}
         title="Delete class?"

@@ -1,5 +1,6 @@
 import { ROLE, type TClassroom } from '@atrium/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
+import VideoSettingsOutlined from '@mui/icons-material/VideoSettingsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
@@ -17,14 +18,23 @@ import { BrowseClassrooms } from '../components/browse-classrooms.tsx';
 import { ClassroomDialog } from '../components/classroom-dialog.tsx';
 import { type ClassroomAction, ClassroomTable } from '../components/classroom-table.tsx';
 import { HOME_EXTRA_TABS } from '../components/home-tabs.tsx';
+import { MeetingSettingsDialog } from '../components/meeting-settings-dialog.tsx';
 
-type TabKey = 'classrooms' | 'browse' | 'sessions' | 'dashboard' | 'calendar';
+type TabKey = 'classrooms' | 'browse' | 'sessions' | 'attendance' | 'dashboard' | 'calendar';
 /** Learners open on their own sessions; staff on their classrooms. */
-const TAB_ORDER: TabKey[] = ['sessions', 'classrooms', 'browse', 'dashboard', 'calendar'];
+const TAB_ORDER: TabKey[] = [
+  'sessions',
+  'attendance',
+  'classrooms',
+  'browse',
+  'dashboard',
+  'calendar',
+];
 const TAB_LABEL: Record<TabKey, string> = {
   classrooms: 'Classrooms',
   browse: 'Browse',
   sessions: 'My sessions',
+  attendance: 'My attendance',
   dashboard: 'Dashboard',
   calendar: 'Calendar',
 };
@@ -38,6 +48,7 @@ export default function ClassroomHomePage() {
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<{ classroom: TClassroom | null } | null>(null);
   const [deleting, setDeleting] = useState<TClassroom | null>(null);
+  const [meetings, setMeetings] = useState(false);
   const publish = usePublishClassroom();
   const remove = useDeleteClassroom();
   if (!user) return null;
@@ -105,7 +116,23 @@ export default function ClassroomHomePage() {
         </Tabs>
       </Box>
       {tab === 'classrooms' && (
-        <ClassroomTable onAction={onAction} publishesDirectly={isAdmin(roleId)} />
+        <ClassroomTable
+          onAction={onAction}
+          publishesDirectly={isAdmin(roleId)}
+          toolbar={
+            // The meeting provider is the organisation's: its admins' to choose.
+            isAdmin(roleId) && (
+              <Button
+                variant="outlined"
+                startIcon={<VideoSettingsOutlined />}
+                onClick={() => setMeetings(true)}
+                aria-haspopup="dialog"
+              >
+                Meeting settings
+              </Button>
+            )
+          }
+        />
       )}
       {tab === 'browse' && <BrowseClassrooms />}
       {extraTab && <extraTab.Panel />}
@@ -114,6 +141,7 @@ export default function ClassroomHomePage() {
         classroom={dialog?.classroom}
         onClose={() => setDialog(null)}
       />
+      <MeetingSettingsDialog open={meetings} onClose={() => setMeetings(false)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete classroom?"

@@ -2,7 +2,6 @@ import {
   ATTENDANCE_MARKS,
   BOOKING_STATUSES,
   MARKABLE_BOOKING_STATUSES,
-  type TAttendanceMark,
   type TBookingStatus,
   type TSession,
   type TSessionAttendee,
@@ -11,13 +10,13 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -40,17 +39,12 @@ import { pageCountProps } from '../../../../shared/ui/page-count.ts';
 import { EmptyState } from '../../../../shared/ui/section-card.tsx';
 import { VisuallyHidden } from '../../../../shared/ui/visually-hidden.tsx';
 import { useAttendees, useCancelBooking, useMarkAttendance } from '../../api/bookings.api.ts';
-import { BOOKING_STATUS } from '../../labels.ts';
+import { BOOKING_STATUS, MARK_LABEL } from '../../labels.ts';
 import { formatDateTime } from '../../time.ts';
+import { LearnerReportDialog } from '../reports/learner-report-dialog.tsx';
 import { BookingStatusChip } from '../status-chips.tsx';
 
 const PAGE_SIZE = 25;
-export const MARK_LABEL: Record<TAttendanceMark, string> = {
-  present: 'Present',
-  late: 'Late',
-  excused: 'Excused',
-  absent: 'Absent',
-};
 const METHOD_LABEL = { code: 'code', meeting: 'meeting', trainer: 'trainer' } as const;
 const markable = (a: TSessionAttendee) =>
   (MARKABLE_BOOKING_STATUSES as readonly string[]).includes(a.status);
@@ -65,6 +59,7 @@ export function AttendeesTable({ session }: { session: TSession }) {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [removing, setRemoving] = useState<TSessionAttendee | null>(null);
+  const [learner, setLearner] = useState<TSessionAttendee['user'] | null>(null);
   const debounced = useDebouncedValue(search.trim());
   const list = useAttendees({
     session: session.id,
@@ -226,7 +221,15 @@ export function AttendeesTable({ session }: { session: TSession }) {
                         </TableCell>
                       )}
                       <TableCell>
-                        <Box sx={{ fontWeight: 600 }}>{a.user.fullname}</Box>
+                        <Link
+                          component="button"
+                          type="button"
+                          onClick={() => setLearner(a.user)}
+                          sx={{ display: 'block', fontWeight: 600, textAlign: 'left' }}
+                          aria-haspopup="dialog"
+                        >
+                          {a.user.fullname}
+                        </Link>
                         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                           {a.user.email}
                         </Typography>
@@ -275,6 +278,7 @@ export function AttendeesTable({ session }: { session: TSession }) {
         rowsPerPage={PAGE_SIZE}
         rowsPerPageOptions={[]}
       />
+      <LearnerReportDialog learner={learner} onClose={() => setLearner(null)} />
       <ConfirmDialog
         open={removing !== null}
         title="Remove learner?"

@@ -11,7 +11,8 @@ import { SectionCard } from '../../../../shared/ui/section-card.tsx';
 import { useExportSessionReport, useSessionReport } from '../../api/reports.api.ts';
 import { percent } from '../dashboard/classroom-dashboard.tsx';
 
-function Figure({ label, value }: { label: string; value: string | number }) {
+/** One labelled number of a report. */
+export function Figure({ label, value }: { label: string; value: string | number }) {
   return (
     <Box>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
