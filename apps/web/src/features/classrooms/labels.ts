@@ -17,6 +17,12 @@ export const CLASSROOM_MESSAGES = {
   postFailed: 'Could not post data',
   updateFailed: 'Could not update data',
   deleteFailed: 'Could not delete data',
+  classesFailed: 'Could not get classes.',
+  classFailed: 'Could not get classes by class ID.',
+  topicsFailed: 'Could not get ClassRoom Topics.',
+  sessionsFailed: 'Could not get Topic Sessions.',
+  dashboardFailed: 'Could not get classroom dashboard data.',
+  calendarFailed: 'Could not get calendar dashboard data.',
 } as const;
 
 export const CLASSROOM_STATUS: Record<TClassroomStatus, { label: string; color: ChipColor }> = {

@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { EmptyState } from '../../../shared/ui/section-card.tsx';
 import { useClassDetail } from '../api/classrooms.api.ts';
-import { classEditorUrl, classroomClassesUrl } from '../labels.ts';
+import { CLASSROOM_MESSAGES, classEditorUrl, classroomClassesUrl } from '../labels.ts';
 import { BookingActions } from './booking-actions.tsx';
 import { ClassroomProblem } from './not-found.tsx';
 import { RequisitesSlot } from './requisites-slot.tsx';
@@ -21,7 +21,9 @@ import { SessionStaffLinks } from './session-staff-links.tsx';
 /** A class's sessions by topic: the learner books, waits or cancels; staff open attendees. */
 export function ClassSessionsView({ classId }: { classId: number }) {
   const detail = useClassDetail(classId);
-  if (detail.isError) return <ClassroomProblem error={detail.error} />;
+  if (detail.isError) {
+    return <ClassroomProblem error={detail.error} fallback={CLASSROOM_MESSAGES.classFailed} />;
+  }
   const cls = detail.data;
   const sessionCount = cls?.topics.reduce((n, t) => n + t.sessions.length, 0) ?? 0;
   return (

@@ -19,7 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useCalendar } from '../api/reports.api.ts';
 import { byDay, type CalendarView, shiftAnchor, visibleDays } from '../calendar-model.ts';
-import { BOOKING_STATUS, sessionBookingUrl } from '../labels.ts';
+import { BOOKING_STATUS, CLASSROOM_MESSAGES, sessionBookingUrl } from '../labels.ts';
 import { isoDay } from '../time.ts';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -132,7 +132,7 @@ export function ClassroomCalendar() {
       />
       {calendar.isError && (
         <Alert severity="error" sx={{ m: 2 }}>
-          {errorMessage(calendar.error)}
+          {errorMessage(calendar.error, CLASSROOM_MESSAGES.calendarFailed)}
         </Alert>
       )}
       {agenda ? (

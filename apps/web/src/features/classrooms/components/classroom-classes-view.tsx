@@ -130,7 +130,9 @@ export function ClassroomClassesView({ classroomId }: { classroomId: number }) {
         </Alert>
       )}
       {classes.isError && !classes.data ? (
-        <Alert severity="error">{errorMessage(classes.error, CLASSROOM_MESSAGES.listFailed)}</Alert>
+        <Alert severity="error">
+          {errorMessage(classes.error, CLASSROOM_MESSAGES.classesFailed)}
+        </Alert>
       ) : rows?.length === 0 ? (
         <Card>
           <EmptyState icon={<ClassOutlined fontSize="large" />}>

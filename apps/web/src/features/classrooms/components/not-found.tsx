@@ -3,10 +3,19 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { PageContainer } from '../../../shared/ui/page-header.tsx';
-import { classroomHomeUrl } from '../labels.ts';
+import { CLASSROOM_MESSAGES, classroomHomeUrl } from '../labels.ts';
 
 /** A classroom page whose subject is missing, unknown or out of reach: say so, offer the way home. */
-export function ClassroomProblem({ error, text }: { error?: unknown; text?: string }) {
+export function ClassroomProblem({
+  error,
+  text,
+  fallback = CLASSROOM_MESSAGES.detailFailed,
+}: {
+  error?: unknown;
+  text?: string;
+  /** The spec §8 text when the server says nothing of its own. */
+  fallback?: string;
+}) {
   return (
     <PageContainer maxWidth={760}>
       <Alert
@@ -17,7 +26,7 @@ export function ClassroomProblem({ error, text }: { error?: unknown; text?: stri
           </Button>
         }
       >
-        {text ?? errorMessage(error, 'Could not get classroom detail')}
+        {text ?? errorMessage(error, fallback)}
       </Alert>
     </PageContainer>
   );

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useSession } from '../api/classrooms.api.ts';
-import { classSessionsUrl } from '../labels.ts';
+import { CLASSROOM_MESSAGES, classSessionsUrl } from '../labels.ts';
 import { BookingActions } from './booking-actions.tsx';
 import { ClassroomProblem } from './not-found.tsx';
 import { RequisitesSlot } from './requisites-slot.tsx';
@@ -15,7 +15,9 @@ import { SessionStaffLinks } from './session-staff-links.tsx';
 /** One session, as a notification or an invitation links to it: book, wait, cancel. */
 export function OneSessionView({ sessionId }: { sessionId: number }) {
   const session = useSession(sessionId);
-  if (session.isError) return <ClassroomProblem error={session.error} />;
+  if (session.isError) {
+    return <ClassroomProblem error={session.error} fallback={CLASSROOM_MESSAGES.sessionsFailed} />;
+  }
   const s = session.data;
   return (
     <PageContainer maxWidth={860}>

@@ -31,7 +31,7 @@ import {
   serverErrors,
   toPayload,
 } from '../components/sessions/session-rows.ts';
-import { classEditorUrl } from '../labels.ts';
+import { CLASSROOM_MESSAGES, classEditorUrl } from '../labels.ts';
 
 const MAX_ROWS = 50;
 
@@ -48,7 +48,11 @@ export default function AddSessionPage() {
   const session = useSession(sessionId);
   if (!topicId) return <ClassroomProblem text="Choose a topic of a class first." />;
   if (sessionId) {
-    if (session.isError) return <ClassroomProblem error={session.error} />;
+    if (session.isError) {
+      return (
+        <ClassroomProblem error={session.error} fallback={CLASSROOM_MESSAGES.sessionsFailed} />
+      );
+    }
     if (!session.data) {
       return (
         <PageContainer maxWidth={1100}>

@@ -16,7 +16,7 @@ import { ImportLearnersDialog } from '../components/attendees/import-learners-di
 import { SessionReport } from '../components/attendees/session-report.tsx';
 import { ClassroomProblem } from '../components/not-found.tsx';
 import { SessionStatusChip } from '../components/status-chips.tsx';
-import { classEditorUrl, classSessionsUrl } from '../labels.ts';
+import { CLASSROOM_MESSAGES, classEditorUrl, classSessionsUrl } from '../labels.ts';
 import { formatSessionWhen } from '../time.ts';
 
 /**
@@ -31,7 +31,9 @@ export default function AttendeesPage() {
   if (!Number.isInteger(sessionId) || sessionId <= 0) {
     return <ClassroomProblem text="This session does not exist." />;
   }
-  if (session.isError) return <ClassroomProblem error={session.error} />;
+  if (session.isError) {
+    return <ClassroomProblem error={session.error} fallback={CLASSROOM_MESSAGES.sessionsFailed} />;
+  }
   const s = session.data;
   if (!s) {
     return (

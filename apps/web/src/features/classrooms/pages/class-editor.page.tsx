@@ -31,7 +31,12 @@ import { ClassroomProblem } from '../components/not-found.tsx';
 import { ClassReport } from '../components/reports/class-report.tsx';
 import { RequisitesSlot } from '../components/requisites-slot.tsx';
 import { TopicCard } from '../components/topic-card.tsx';
-import { classEditorUrl, classroomClassesUrl, classSessionsUrl } from '../labels.ts';
+import {
+  CLASSROOM_MESSAGES,
+  classEditorUrl,
+  classroomClassesUrl,
+  classSessionsUrl,
+} from '../labels.ts';
 
 const idOf = (value: string | null) => {
   const n = Number(value);
@@ -99,7 +104,9 @@ function EditClass({ classId }: { classId: number }) {
   const [deleting, setDeleting] = useState(false);
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'report' ? 'report' : 'class';
-  if (detail.isError) return <ClassroomProblem error={detail.error} />;
+  if (detail.isError) {
+    return <ClassroomProblem error={detail.error} fallback={CLASSROOM_MESSAGES.classFailed} />;
+  }
   const cls = detail.data;
   if (!cls) {
     return (

@@ -19,7 +19,7 @@ import { errorMessage } from '../../../../shared/api/api-error.ts';
 import { SectionCard } from '../../../../shared/ui/section-card.tsx';
 import { VisuallyHidden } from '../../../../shared/ui/visually-hidden.tsx';
 import { useClassroomDashboard, useDashboardAdditional } from '../../api/reports.api.ts';
-import { sessionBookingUrl } from '../../labels.ts';
+import { CLASSROOM_MESSAGES, sessionBookingUrl } from '../../labels.ts';
 import { formatDate, formatSessionWhen } from '../../time.ts';
 
 const AttendanceChart = lazy(() => import('./attendance-chart.tsx'));
@@ -47,7 +47,12 @@ function Count({ label, value }: { label: string; value: string | number | undef
 export function ClassroomDashboard() {
   const dashboard = useClassroomDashboard();
   const extra = useDashboardAdditional();
-  if (dashboard.isError) return <Alert severity="error">{errorMessage(dashboard.error)}</Alert>;
+  if (dashboard.isError)
+    return (
+      <Alert severity="error">
+        {errorMessage(dashboard.error, CLASSROOM_MESSAGES.dashboardFailed)}
+      </Alert>
+    );
   const d = dashboard.data;
   const weeks = (d?.attendance_by_week ?? []).map((w) => ({
     label: new Date(w.week_start).toLocaleDateString(undefined, {
