@@ -130,6 +130,10 @@ function SessionForm({ topicId, editing }: { topicId: number; editing: TSession 
     }
   };
 
+  // An unknown topic (or another organisation's) says so now, not when the form is sent.
+  if (siblings.isError) {
+    return <ClassroomProblem error={siblings.error} fallback={CLASSROOM_MESSAGES.topicsFailed} />;
+  }
   return (
     <PageContainer maxWidth={1100}>
       {back && (
