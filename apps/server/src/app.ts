@@ -259,6 +259,9 @@ export function createAppContext(
     contentOrigin: new ContentOrigin(config.content),
     contentProcessors: contentProcessorsOf(modules),
     approvalKinds: approvalKindsOf(modules),
+    calendarProviders: new Map(
+      modules.flatMap((m) => (m.calendar ? [[m.name, m.calendar] as const] : [])),
+    ),
   };
   // Each slice's event subscribers run as jobs of ctx.jobs (core/events/outbox.ts).
   bus.deliverWith(ctx);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApprovalKind } from './approval-kind.ts';
+import type { CalendarProvider } from './calendar-provider.ts';
 import type { AppConfig } from './config/config.ts';
 import type { ContentOrigin } from './content/content-origin.ts';
 import type { Database, Db } from './db/database.ts';
@@ -34,4 +35,6 @@ export interface AppContext {
   contentProcessors: ReadonlyMap<string, ContentProcessor>;
   /** The approvable kinds the modules declare, by key (features/approvals). */
   approvalKinds: ReadonlyMap<string, ApprovalKind>;
+  /** The modules' calendar providers, by module name (features/calendar). */
+  calendarProviders: ReadonlyMap<string, CalendarProvider>;
 }

@@ -2,6 +2,7 @@ import type { TFileKind } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ApprovalKind } from './approval-kind.ts';
 import type { AuthContext } from './auth/access.ts';
+import type { CalendarProvider } from './calendar-provider.ts';
 import type { AppContext } from './context.ts';
 import type { Tx } from './db/database.ts';
 import type { DomainEvents, EventName } from './events/event-bus.ts';
@@ -107,4 +108,6 @@ export interface AppModule {
    * fails the matrix test (test/authorization-matrix.test.ts).
    */
   matrix?: Readonly<Record<string, MatrixRow>>;
+  /** The slice's dated items for people's calendars (features/calendar reads them). */
+  calendar?: CalendarProvider;
 }
