@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -40,9 +41,10 @@ export class LocalFileStore implements FileStore {
         else done(null, chunk);
       },
     });
+    const sink = createWriteStream(tmpPath, { flags: 'wx' });
     try {
       const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
-      await pipeline(source, counter, createWriteStream(tmpPath, { flags: 'wx' }));
+      await pipeline(source, counter, sink);
       // Multipart streams stop at their own limit without an error: check the flag.
       if ((content as { truncated?: boolean }).truncated) throw new TooLarge();
       const head = await readHead(tmpPath);
@@ -55,6 +57,9 @@ export class LocalFileStore implements FileStore {
       await rename(tmpPath, finalPath);
       return { key, size, extension, contentType };
     } catch (err) {
+      // A pipeline that failed early may still be opening the file: wait until the stream has
+      // closed, or the file would appear after it was removed (and stay, half-written).
+      if (!sink.closed) await once(sink, 'close').catch(() => undefined);
       await rm(tmpPath, { force: true });
       if (err instanceof TooLarge) {
         throw payloadTooLarge(
