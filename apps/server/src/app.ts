@@ -44,8 +44,11 @@ import { approvalsModule } from './features/approvals/index.ts';
 import { assessmentsModule } from './features/assessments/index.ts';
 import { auditModule } from './features/audit/index.ts';
 import { authModule, tokenAuthenticator } from './features/auth/index.ts';
+import { calendarModule } from './features/calendar/index.ts';
 import { catalogueModule } from './features/catalogue/index.ts';
 import { classroomsModule } from './features/classrooms/index.ts';
+import { cpdModule } from './features/cpd/index.ts';
+import { eventsModule } from './features/events/index.ts';
 import { learningModule } from './features/learning/index.ts';
 import { learningPathsModule } from './features/learning-paths/index.ts';
 import { messagesModule } from './features/messages/index.ts';
@@ -78,6 +81,9 @@ export const MODULES: readonly AppModule[] = [
   assessmentsModule,
   proctoringModule,
   classroomsModule,
+  cpdModule,
+  eventsModule,
+  calendarModule,
   approvalsModule,
   messagesModule,
   notificationsModule,

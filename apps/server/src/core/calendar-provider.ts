@@ -37,3 +37,42 @@ export interface CalendarProvider {
   /** The caller's items that overlap the range (what they may see, as their own pages say). */
   items(ctx: AppContext, actor: Actor, range: CalendarRange): Promise<CalendarItem[]>;
 }
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/**
+ * The whole day a due date falls on, as an all-day span (00:00 UTC to the next 00:00 UTC). A due
+ * date is kept as an instant: the end (23:59:59) of the day picked, in the zone of whoever picked
+ * it (the web's due-day.ts), which the instant alone does not tell. Every zone from UTC−10
+ * (Hawaii) to UTC+13 (Tonga) ends that day between its 10:00 UTC and the next day's 10:00 UTC,
+ * so the day is the UTC date of the instant less ten hours: right for nearly everyone (not at
+ * UTC+14, UTC−11 or UTC−12, where it is the day before or after).
+ */
+export function dueDay(dueAt: Date): { startsAt: Date; endsAt: Date } {
+  const shifted = new Date(dueAt.getTime() - 10 * HOUR_MS);
+  const startsAt = new Date(
+    Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate()),
+  );
+  return { startsAt, endsAt: new Date(startsAt.getTime() + DAY_MS) };
+}
+
+/**
+ * The instants a provider should read due dates between so that every due day meeting the range
+ * is found (dueDay moves an instant back by up to a day).
+ */
+export const dueWindow = (range: CalendarRange): CalendarRange => ({
+  from: new Date(range.from.getTime() - DAY_MS),
+  to: new Date(range.to.getTime() + DAY_MS),
+});
+
+/** Whether the item meets the half-open range [from, to) (a moment: when it is in it). */
+export function meetsRange(
+  item: Pick<CalendarItem, 'startsAt' | 'endsAt'>,
+  range: CalendarRange,
+): boolean {
+  const start = item.startsAt.getTime();
+  const end = item.endsAt?.getTime() ?? start;
+  if (end === start) return start >= range.from.getTime() && start < range.to.getTime();
+  return start < range.to.getTime() && end > range.from.getTime();
+}

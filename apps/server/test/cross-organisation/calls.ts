@@ -13,11 +13,14 @@ import {
   type AssessmentMine,
   type AssessmentObjects,
 } from './assessments-calls.ts';
+import { CALENDAR_CALLS, type CalendarObjects } from './calendar-calls.ts';
 import {
   CLASSROOM_BODY_CALLS,
   CLASSROOM_CALLS,
   type ClassroomObjects,
 } from './classrooms-calls.ts';
+import { CPD_BODY_CALLS, CPD_CALLS, type CpdObjects } from './cpd-calls.ts';
+import { EVENT_BODY_CALLS, EVENT_CALLS, type EventObjects } from './events-calls.ts';
 import {
   LEARNING_PATH_BODY_CALLS,
   LEARNING_PATH_CALLS,
@@ -93,7 +96,10 @@ export type Fixture = OrganisationObjects &
   LearningPathObjects &
   AssessmentObjects &
   ProctoringObjects &
-  ClassroomObjects;
+  ClassroomObjects &
+  CpdObjects &
+  CalendarObjects &
+  EventObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -363,6 +369,9 @@ export const CALLS: Record<string, IdCall> = {
   ...ASSESSMENT_ATTEMPT_CALLS,
   ...PROCTORING_CALLS,
   ...CLASSROOM_CALLS,
+  ...CPD_CALLS,
+  ...CALENDAR_CALLS,
+  ...EVENT_CALLS,
 };
 
 /**
@@ -376,6 +385,8 @@ export const BODY_CALLS: Record<string, IdCall> = {
   ...ASSESSMENT_ATTEMPT_BODY_CALLS,
   ...PROCTORING_BODY_CALLS,
   ...CLASSROOM_BODY_CALLS,
+  ...CPD_BODY_CALLS,
+  ...EVENT_BODY_CALLS,
   'POST /api/messages/conversations/': {
     params: () => ({}),
     body: (f) => ({ participant_ids: [f.learner], title: 'Planted' }),
@@ -618,5 +629,10 @@ export const SHARED_READS: Record<string, { reason: string; fixtures: 'shared' |
   'GET /api/scorm/files/:fileId/package/': {
     reason: 'a package of the shared course',
     fixtures: 'shared',
+  },
+  'GET /api/calendar/feed/:token': {
+    reason:
+      'the private feed URL is a capability: its token, not the caller, decides whose calendar it is',
+    fixtures: 'both',
   },
 };

@@ -28,8 +28,11 @@ import { samplePackage } from '../factories/scorm.ts';
 import { makeStructure } from '../factories/structure.ts';
 import { multipart } from '../multipart.ts';
 import type { AssessmentObjects } from './assessments-calls.ts';
+import { makeCalendarObjects } from './calendar-calls.ts';
 import type { Body, CourseObjects, Fixture, Mine, OrganisationObjects } from './calls.ts';
 import { makeClassroomObjects } from './classrooms-calls.ts';
+import { makeCpdObjects } from './cpd-calls.ts';
+import { makeEventObjects } from './events-calls.ts';
 import type { LearningPathObjects } from './learning-paths-calls.ts';
 import type { ProctoringObjects } from './proctoring-calls.ts';
 
@@ -58,7 +61,20 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     acme.learner.token,
     acme.trainer.user.id,
   );
-  const own: Fixture = { ...org, ...ownCourse, ...paths, ...bank, ...proctoring, ...classrooms };
+  const calendar = await makeCalendarObjects(json, acme.admin.token);
+  const cpd = await makeCpdObjects(json, acme.admin.token, acme.learner.token);
+  const engine = await makeEventObjects(json, acme.admin.token, acme.learner.token);
+  const own: Fixture = {
+    ...org,
+    ...ownCourse,
+    ...paths,
+    ...bank,
+    ...proctoring,
+    ...classrooms,
+    ...cpd,
+    ...calendar,
+    ...engine,
+  };
   const shared: Fixture = {
     ...org,
     ...(await makeCourseObjects('catalogue')),
@@ -66,6 +82,9 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...bank,
     ...proctoring,
     ...classrooms,
+    ...cpd,
+    ...calendar,
+    ...engine,
   };
   const mine = await makeGlobexObjects();
   // Made on first use (a package's launch): made now, so that first use is not a change.

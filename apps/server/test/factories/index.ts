@@ -2,6 +2,8 @@ export * from './approvals.ts';
 export * from './assessments.ts';
 export * from './catalogue.ts';
 export * from './classrooms.ts';
+export * from './cpd.ts';
+export * from './events.ts';
 export * from './learning.ts';
 export * from './learning-paths.ts';
 export * from './organisations.ts';

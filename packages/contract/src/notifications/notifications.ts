@@ -33,6 +33,10 @@ export const NOTIFICATION_TYPES = [
   'classroom_booking_cancelled',
   'classroom_session_changed',
   'classroom_session_cancelled',
+  'event_enrolled',
+  'event_enrolment_cancelled',
+  'event_changed',
+  'event_cancelled',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
@@ -49,6 +53,7 @@ export const SUBJECT_KINDS = [
   'learning_path',
   'assessment',
   'classroom_session',
+  'event',
 ] as const;
 export const ZSubjectKind = z.enum(SUBJECT_KINDS);
 

@@ -64,7 +64,13 @@ export type AuditAction =
   | 'classroom.deleted'
   | 'classroom.session_cancelled'
   | 'classroom.room_deleted'
-  | 'classroom.meeting_settings_changed';
+  | 'classroom.meeting_settings_changed'
+  | 'cpd.scheme_changed'
+  | 'cpd.category_deleted'
+  | 'cpd.ledger_exported'
+  | 'event.cancelled'
+  | 'event.deleted'
+  | 'event.attendance_marked';
 
 export async function recordAudit(
   db: DbOrTx,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
+import { assessmentsCalendar } from './assessments.calendar.ts';
 import { assessmentsMatrix } from './assessments.matrix.ts';
 import {
   attemptJobs,
@@ -96,6 +97,7 @@ export const assessmentsModule: AppModule = {
     ...reportSubscribers,
     ...questionIoSubscribers,
   ],
+  calendar: assessmentsCalendar,
 };
 
 // For the exam bench (bench/exam.ts): the job's pre-creation of attempts before an exam opens.

@@ -7,6 +7,7 @@ import { bookingApproval } from './bookings.approval.ts';
 import { bookingsMatrix } from './bookings.matrix.ts';
 import { registerBookingRoutes } from './bookings.routes.ts';
 import { classroomPublishApproval } from './classrooms.approval.ts';
+import { classroomsCalendar } from './classrooms.calendar.ts';
 import { classroomJobs } from './classrooms.jobs.ts';
 import { classroomsMatrix } from './classrooms.matrix.ts';
 import { registerClassroomRoutes } from './classrooms.routes.ts';
@@ -45,6 +46,7 @@ export const classroomsModule: AppModule = {
   approvalKinds: [classroomPublishApproval, bookingApproval],
   subscribers: classroomSubscribers,
   jobs: classroomJobs,
+  calendar: classroomsCalendar,
 };
 
 export * from './classrooms.policy.ts';

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { addressOf } from '../../core/calendar/ics.ts';
 import type { AppContext } from '../../core/context.ts';
 import { classroomBookings, classroomRooms } from '../../schema/classrooms.table.ts';
 import { organisations } from '../../schema/organisations.table.ts';
@@ -58,9 +59,6 @@ export async function sendInvitation(
 /** "2026-07-01 09:00–10:00 Europe/London": the session's time as its trainer set it. */
 export const sessionWhen = (s: SessionContext['session']) =>
   `${s.date} ${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)} ${s.timeZone}`;
-
-/** The address part of MAIL_FROM ("Atrium <no-reply@atrium.local>"). */
-const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 async function mailInvitation(
   ctx: AppContext,

@@ -3,6 +3,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
 import { registerLearningPathEnrolmentRoutes } from './learning-path-enrolments.routes.ts';
 import { learningPathEnrolmentApproval } from './learning-paths.approval.ts';
+import { learningPathsCalendar } from './learning-paths.calendar.ts';
 import { learningPathJobs, learningPathJobsOnReady } from './learning-paths.jobs.ts';
 import { learningPathsMatrix } from './learning-paths.matrix.ts';
 import { registerLearningPathRoutes } from './learning-paths.routes.ts';
@@ -25,6 +26,7 @@ export const learningPathsModule: AppModule = {
   approvalKinds: [learningPathEnrolmentApproval],
   subscribers: learningPathSubscribers,
   jobs: learningPathJobs,
+  calendar: learningPathsCalendar,
 };
 
 // For the enrolments, progress and jobs of this slice (and later slices): the policy, the

@@ -1,5 +1,6 @@
 import type { AppModule } from '../../core/module.ts';
 import { courseEnrolmentApproval } from './enrolments.approval.ts';
+import { learningCalendar } from './learning.calendar.ts';
 import { learningMatrix } from './learning.matrix.ts';
 import { registerLearningRoutes } from './learning.routes.ts';
 
@@ -9,6 +10,7 @@ export const learningModule: AppModule = {
   routes: registerLearningRoutes,
   matrix: learningMatrix,
   approvalKinds: [courseEnrolmentApproval],
+  calendar: learningCalendar,
 };
 
 export type { EnrolmentEvent } from './enrolments.events.ts';

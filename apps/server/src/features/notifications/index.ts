@@ -4,6 +4,7 @@ import type { AppModule } from '../../core/module.ts';
 import { approvalSubscribers } from './notifications.approvals.ts';
 import { assessmentSubscribers } from './notifications.assessments.ts';
 import { classroomSubscribers } from './notifications.classrooms.ts';
+import { eventSubscribers } from './notifications.events.ts';
 import { notificationJobs, scheduleDigests } from './notifications.jobs.ts';
 import { learningPathSubscribers } from './notifications.learning-paths.ts';
 import { notificationsMatrix } from './notifications.matrix.ts';
@@ -31,6 +32,7 @@ export const notificationsModule: AppModule = {
     ...assessmentSubscribers,
     ...proctoringSubscribers,
     ...classroomSubscribers,
+    ...eventSubscribers,
   ],
   matrix: notificationsMatrix,
 };

@@ -184,6 +184,30 @@ export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, Notificati
       // The detail is its time, and why when too few booked it by the cut-off.
       message: (f) => `${f.subjectTitle} is cancelled${f.detail ? ` (${f.detail})` : ''}.`,
     },
+    // Events: the detail is the event's first time as its zone reads it. The invitation mail
+    // (with its calendar entry) carries the enrolment and changes, so those mail nothing more.
+    event_enrolled: {
+      label: 'You are enrolled in an event',
+      defaults: { in_app: 'immediately', email: 'off' },
+      message: (f) =>
+        `${f.actorName ? `${f.actorName} enrolled you in` : 'You are enrolled in'} ${f.subjectTitle}${f.detail ? ` (${f.detail})` : ''}.`,
+    },
+    event_enrolment_cancelled: {
+      label: 'Your event enrolment is cancelled',
+      defaults: { in_app: 'immediately', email: 'off' },
+      message: (f) =>
+        `${f.actorName ? `${f.actorName} cancelled your` : 'Your'} enrolment in ${f.subjectTitle}${f.actorName ? '.' : ' is cancelled.'}`,
+    },
+    event_changed: {
+      label: 'An event you enrolled in has changed',
+      defaults: { in_app: 'immediately', email: 'off' },
+      message: (f) => `${f.subjectTitle} has changed${f.detail ? `: it is now ${f.detail}` : ''}.`,
+    },
+    event_cancelled: {
+      label: 'An event you enrolled in is cancelled',
+      defaults: { in_app: 'immediately', email: 'off' },
+      message: (f) => `${f.subjectTitle} is cancelled${f.detail ? ` (${f.detail})` : ''}.`,
+    },
   };
 
 export const typeDefinition = (type: TNotificationType) => NOTIFICATION_TYPE_DEFINITIONS[type];

@@ -35,6 +35,10 @@ export const TYPE_INFO: Record<TNotificationType, { label: string; category: Cat
   classroom_booking_cancelled: { label: 'Session booking cancelled', category: 'enrolment' },
   classroom_session_changed: { label: 'Session changed', category: 'course' },
   classroom_session_cancelled: { label: 'Session cancelled', category: 'course' },
+  event_enrolled: { label: 'Enrolled in an event', category: 'enrolment' },
+  event_enrolment_cancelled: { label: 'Event enrolment cancelled', category: 'enrolment' },
+  event_changed: { label: 'Event changed', category: 'course' },
+  event_cancelled: { label: 'Event cancelled', category: 'course' },
 };
 
 const who = (n: TNotification): TextPart => ({
