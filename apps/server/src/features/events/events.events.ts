@@ -28,9 +28,9 @@ declare module '../../core/events/event-bus.ts' {
       cancelledEnrolmentIds: number[];
     };
     /**
-     * A user attended an occurrence of an event (published once per enrolment and occurrence:
-     * a mark undone and made again raises nothing more). The CPD slice credits it under the
-     * source key `event:<eventId>@<occurrenceStart>`.
+     * A user attended an occurrence of an event: published when the attendance row is written, so
+     * marking twice raises it once, while a mark undone and made again raises it again. The CPD
+     * slice credits it once all the same, under the source key `event:<eventId>@<occurrenceStart>`.
      */
     'event.attended': {
       eventId: number;
