@@ -1,6 +1,6 @@
 import type { TMenuEntry } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
-import { withoutUnbuilt } from './built-menu.ts';
+import { hasPageFor, withoutUnbuilt } from './built-menu.ts';
 
 const entry = (title: string, href: string, children?: TMenuEntry[]): TMenuEntry =>
   ({ title, href, icon: 'x', permission: true, ...(children ? { children } : {}) }) as TMenuEntry;
@@ -29,5 +29,20 @@ describe('withoutUnbuilt', () => {
   it('every built route of the app keeps its entry', () => {
     const menu = [entry('Dashboard', '/dashboard'), entry('Requests', '/requests')];
     expect(withoutUnbuilt(menu).map((e) => e.title)).toEqual(['Dashboard', 'Requests']);
+  });
+});
+
+describe('hasPageFor', () => {
+  it('matches a link to a built route with its parameters, query and hash', () => {
+    expect(hasPageFor('/classroom/attendees/12?tab=report#top')).toBe(true);
+    expect(hasPageFor('/assessment/result/7')).toBe(true);
+    expect(hasPageFor('/courses')).toBe(true);
+  });
+  it('refuses a route without a page yet and an unknown path (the not-found page is no page)', () => {
+    expect(hasPageFor('/cpd?event=3')).toBe(false);
+    expect(hasPageFor('/no/such/place')).toBe(false);
+  });
+  it('leaves links outside the app to the caller', () => {
+    expect(hasPageFor('https://help.example.org/')).toBe(true);
   });
 });

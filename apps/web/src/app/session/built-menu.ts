@@ -1,4 +1,5 @@
 import type { TMenuEntry } from '@atrium/contract';
+import { matchPath } from 'react-router';
 import { appRoutes } from '../routes.tsx';
 
 /** Paths whose page is built (a route without a Page renders the not-found page). */
@@ -6,6 +7,19 @@ const BUILT = new Set(appRoutes.filter((route) => route.Page).map((route) => rou
 
 /** Whether the app has a page at this path yet (links to it may show). */
 export const isBuilt = (path: string): boolean => BUILT.has(path);
+
+/** The built routes' patterns, the catch-all (the not-found page itself) left out. */
+const BUILT_PATTERNS = appRoutes.filter((r) => r.Page && r.path !== '*').map((r) => r.path);
+
+/**
+ * Whether an in-app link (path, query, hash) opens a built page: its path matches a route that
+ * has one (`/classroom/attendees/12?x=1` matches `/classroom/attendees/:id`).
+ */
+export function hasPageFor(link: string): boolean {
+  if (!link.startsWith('/')) return true;
+  const pathname = new URL(link, 'http://app.invalid').pathname;
+  return BUILT_PATTERNS.some((pattern) => matchPath({ path: pattern, end: true }, pathname));
+}
 
 /**
  * The menu without entries whose page is not built yet, and groups left empty by that: nobody

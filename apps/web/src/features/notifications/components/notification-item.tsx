@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatRelativeTime } from '../../../shared/format/relative-time.ts';
+import { useHasPage } from '../../../shared/navigation/page-availability.ts';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
 import { notificationText, TYPE_INFO } from '../notification-text.ts';
 
@@ -40,10 +41,11 @@ export function NotificationItem({
 }) {
   const unread = !n.is_viewed;
   const category = TYPE_INFO[n.type]?.category ?? 'course';
+  // What it is about may have no screen yet: then opening it only marks it read.
+  const linked = useHasPage()(n.link);
   return (
     <ListItemButton
-      component={RouterLink}
-      to={n.link}
+      {...(linked ? { component: RouterLink, to: n.link } : {})}
       onClick={() => onOpen(n)}
       alignItems="flex-start"
       data-unread={unread}
