@@ -18,6 +18,7 @@ const ADMIN_MENU = [
   'Learning Path',
   'Users',
   'Courses',
+  'Classroom',
   'Assessment',
   'Organization',
   'Help Desk',
@@ -27,6 +28,7 @@ const MEMBER_MENU = [
   'Messages',
   'Learning Path',
   'Courses',
+  'Classroom',
   'Assessment',
   'Organization',
   'Help Desk',
@@ -37,7 +39,15 @@ const MENUS: Record<DemoUser, { top: string[]; organization: string[] }> = {
   trainer: { top: MEMBER_MENU, organization: ['Video Conferencing'] },
   // A learner's Organization entries (Certification, Event Engine) are not built yet.
   learner: {
-    top: ['Dashboard', 'Messages', 'Learning Path', 'Courses', 'Assessment', 'Help Desk'],
+    top: [
+      'Dashboard',
+      'Messages',
+      'Learning Path',
+      'Courses',
+      'Classroom',
+      'Assessment',
+      'Help Desk',
+    ],
     organization: [],
   },
 };
