@@ -13,8 +13,7 @@ import { withinOrganisation } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest, forbidden, notFound } from '../../core/errors/app-error.ts';
 import { sendRanged } from '../../core/http/byte-range.ts';
-import { parseInput } from '../../core/http/forms.ts';
-import { assertStorablePart } from '../../core/http/input-guard.ts';
+import { parseInput, readForm } from '../../core/http/forms.ts';
 import { extensionOf } from '../../core/storage/content-check.ts';
 import type { StoredFile } from '../../core/storage/file-store.ts';
 import { classroomRequisiteDone, classroomRequisites } from '../../schema/classrooms.table.ts';
@@ -105,15 +104,10 @@ export async function uploadRequisite(
     throw badRequest('Send the form as multipart form data with the document in "file".', {
       file: ['No file was sent.'],
     });
-  const fields: Record<string, unknown> = {};
-  let stored: (StoredFile & { name: string }) | null = null;
+  // Set by the file part as it streams (the assertion keeps TypeScript from narrowing it to null).
+  let stored = null as (StoredFile & { name: string }) | null;
   try {
-    for await (const part of request.parts()) {
-      assertStorablePart(part);
-      if (part.type === 'field') {
-        fields[part.fieldname] = part.value;
-        continue;
-      }
+    const fields = await readForm(request, async (part) => {
       if (part.fieldname !== 'file' || stored) {
         part.file.resume();
         throw badRequest(INVALID, { [part.fieldname]: ['No file is expected here.'] });
@@ -125,7 +119,7 @@ export async function uploadRequisite(
         prefix: 'classrooms/requisites',
       });
       stored = { ...file, name: (part.filename || `file.${file.extension}`).slice(0, 255) };
-    }
+    });
     const input = parseInput(ZFileRequisiteFields, fields);
     if (!stored) throw badRequest(INVALID, { file: ['Choose a file.'] });
     const target = await targetOf(ctx, actor, input);

@@ -13,8 +13,7 @@ import type { AppContext } from '../../core/context.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors/app-error.ts';
 import { sendRanged } from '../../core/http/byte-range.ts';
-import { parseInput } from '../../core/http/forms.ts';
-import { assertStorablePart } from '../../core/http/input-guard.ts';
+import { parseInput, readForm } from '../../core/http/forms.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import { extensionOf } from '../../core/storage/content-check.ts';
 import type { StoredFile } from '../../core/storage/file-store.ts';
@@ -97,15 +96,10 @@ export async function addExternalEntry(
     throw badRequest('Send the form as multipart form data (the evidence in "evidence").', {
       evidence: ['No form was sent.'],
     });
-  const fields: Record<string, unknown> = {};
-  let stored: (StoredFile & { name: string }) | null = null;
+  // Set by the file part as it streams (the assertion keeps TypeScript from narrowing it to null).
+  let stored = null as (StoredFile & { name: string }) | null;
   try {
-    for await (const part of request.parts()) {
-      assertStorablePart(part);
-      if (part.type === 'field') {
-        fields[part.fieldname] = part.value;
-        continue;
-      }
+    const fields = await readForm(request, async (part) => {
       if (part.fieldname !== 'evidence' || stored) {
         part.file.resume();
         throw badRequest(INVALID, { [part.fieldname]: ['No file is expected here.'] });
@@ -117,7 +111,7 @@ export async function addExternalEntry(
         prefix: 'cpd/evidence',
       });
       stored = { ...file, name: (part.filename || `evidence.${file.extension}`).slice(0, 255) };
-    }
+    });
     const input = parseInput(ZCpdExternalFields, fields);
     const completedAt = completion(input.completed_at);
     if (completedAt.getTime() > now.getTime())
