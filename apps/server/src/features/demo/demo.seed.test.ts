@@ -131,6 +131,43 @@ describe('demo seed', () => {
     );
   });
 
+  it('shows the demo learner two published CPD events and a scheme with a 20-hour target', async () => {
+    const [learner] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'learner'));
+    const headers = bearer(
+      await tokenFor(t.database.db, t.app.ctx.config, learner!, DEFAULT_ORGANISATION_ID),
+    );
+    const list = await t.app.inject({ method: 'GET', url: '/api/events/', headers });
+    const rows = list.json().results as {
+      title: string;
+      rrule: string | null;
+      cpd_value: number;
+      abilities: { enrol: boolean };
+    }[];
+    expect(rows.map((e) => [e.title, e.rrule, e.cpd_value, e.abilities.enrol])).toEqual([
+      ['Safety Briefing Webinar', 'FREQ=WEEKLY;COUNT=6', 1, true],
+      ['Learning at Work Day', null, 6, true],
+    ]);
+    const detail = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/get-event/',
+      headers,
+      payload: { id: (list.json().results[0] as { id: number }).id },
+    });
+    expect(detail.json().occurrences).toHaveLength(6);
+    const summary = await t.app.inject({ method: 'GET', url: '/api/cpd/summary/', headers });
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json().scheme).toMatchObject({ target: 20, unit: 'hours' });
+    const types = await t.app.inject({ method: 'GET', url: '/api/events/Event-type/', headers });
+    expect(types.json().map((ty: { name: string }) => ty.name)).toEqual([
+      'Conference',
+      'Webinar',
+      'Workshop',
+    ]);
+  });
+
   it('is idempotent: a second run creates nothing', async () => {
     expect(await seedDemo(t.app.ctx)).toBe(false);
     expect(await t.database.db.select().from(users)).toHaveLength(4);

@@ -7,6 +7,7 @@ import { courseCategories, courseModules, courses } from '../../schema/courses.t
 import { createAccount, findUserByUsernameOrEmail } from '../auth/index.ts';
 import { ensureDefaultOrganisation } from '../organisations/index.ts';
 import { seedDemoClassroom } from './demo.classrooms.ts';
+import { seedDemoEvents } from './demo.events.ts';
 
 /** Demo mode only: printed at start and documented in the README. */
 export const DEMO_PASSWORD = 'Atrium-demo-1';
@@ -52,6 +53,7 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'bus'>): Promise<boo
     }
     if (await seedDemoCourses(tx, organisation.id, ids)) createdAny = true;
     if (await seedDemoClassroom(tx, organisation.id, ids)) createdAny = true;
+    if (await seedDemoEvents(tx, organisation.id, ids)) createdAny = true;
     return createdAny;
   });
 }
