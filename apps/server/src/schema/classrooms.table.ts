@@ -72,6 +72,8 @@ export const classroomClasses = pgTable(
     completionPercent: smallint('completion_percent').notNull().default(100),
     /** The post-session survey's own questions (the rating is always asked). */
     surveyQuestions: jsonb('survey_questions').$type<string[]>().notNull().default([]),
+    /** Counts for CPD: each session attended credits its length in hours (features/cpd). */
+    isCpd: boolean('is_cpd').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

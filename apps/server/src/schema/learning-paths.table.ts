@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -58,6 +59,8 @@ export const learningPaths = pgTable(
     dueDays: integer('due_days'),
     dueSoonDays: smallint('due_soon_days').notNull().default(3),
     validityMonths: smallint('validity_months'),
+    /** CPD hours credited once per completion cycle (features/cpd); null: none. */
+    cpdHours: numeric('cpd_hours', { precision: 6, scale: 2 }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -99,6 +99,8 @@ const classFields = {
   completion_percent: z.coerce.number().int().min(1).max(100).default(100),
   /** The post-session survey's questions (a 1–5 rating is always asked). */
   survey_questions: z.array(plainText().trim().min(1).max(300)).max(20).default([]),
+  /** Counts for CPD: each session attended (present or late) credits its length in hours. */
+  is_cpd: flag.default(false),
 };
 export const ZClassInput = z.strictObject({ classroom: zId, ...classFields });
 export type TClassInput = z.infer<typeof ZClassInput>;
@@ -109,6 +111,7 @@ export const ZClassUpdate = z.strictObject({
   waitlist_closes_hours: z.coerce.number().int().min(0).max(720).optional(),
   completion_percent: z.coerce.number().int().min(1).max(100).optional(),
   survey_questions: z.array(plainText().trim().min(1).max(300)).max(20).optional(),
+  is_cpd: flag.optional(),
 });
 export type TClassUpdate = z.infer<typeof ZClassUpdate>;
 
@@ -124,6 +127,7 @@ export const ZClass = z.object({
   waitlist_closes_hours: z.number().int(),
   completion_percent: z.number().int(),
   survey_questions: z.array(z.string()),
+  is_cpd: z.boolean(),
   topic_count: z.number().int(),
   session_count: z.number().int(),
   abilities: ZClassroomAbilities,

@@ -59,6 +59,18 @@ const pathFields = {
   validity_months: z
     .preprocess(blankToNull, z.coerce.number().int().min(1).max(120).nullable())
     .optional(),
+  /** CPD hours credited once to each learner who completes it; null: none. */
+  cpd_hours: z
+    .preprocess(
+      blankToNull,
+      z.coerce
+        .number()
+        .positive('The CPD hours must be more than 0.')
+        .max(1000, 'The CPD hours must be at most 1000.')
+        .multipleOf(0.01, 'Use at most two decimals.')
+        .nullable(),
+    )
+    .optional(),
 };
 /** learning-path/ POST (JSON, or multipart with an optional `image`). */
 export const ZLearningPathInput = z.strictObject(pathFields);
@@ -77,6 +89,7 @@ export const ZLearningPathUpdate = z.strictObject({
   due_days: pathFields.due_days,
   due_soon_days: z.coerce.number().int().min(0).max(60).optional(),
   validity_months: pathFields.validity_months,
+  cpd_hours: pathFields.cpd_hours,
   remove_image: flag.optional(),
 });
 export type TLearningPathUpdate = z.infer<typeof ZLearningPathUpdate>;
@@ -136,6 +149,7 @@ export const ZLearningPath = z.object({
   due_days: z.number().int().nullable(),
   due_soon_days: z.number().int(),
   validity_months: z.number().int().nullable(),
+  cpd_hours: z.number().nullable(),
   item_count: z.number().int(),
   enrolled_count: z.number().int(),
   rating: z.number().nullable(),

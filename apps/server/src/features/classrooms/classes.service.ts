@@ -58,6 +58,7 @@ function presentClass(
     waitlist_closes_hours: k.waitlistClosesHours,
     completion_percent: k.completionPercent,
     survey_questions: k.surveyQuestions,
+    is_cpd: k.isCpd,
     topic_count: r.topicCount,
     session_count: r.sessionCount,
     abilities: classroomAbilities(actor, r.classroom),
@@ -119,6 +120,7 @@ export async function createClass(ctx: AppContext, auth: AuthContext, input: TCl
       waitlistClosesHours: fields.waitlist_closes_hours,
       completionPercent: fields.completion_percent,
       surveyQuestions: fields.survey_questions,
+      isCpd: fields.is_cpd,
       createdBy: auth.userId,
     })
     .returning({ id: classroomClasses.id });
@@ -141,6 +143,7 @@ export async function updateClass(
       waitlistClosesHours: input.waitlist_closes_hours,
       completionPercent: input.completion_percent,
       surveyQuestions: input.survey_questions,
+      isCpd: input.is_cpd,
       updatedAt: new Date(),
     })
     .where(eq(classroomClasses.id, id));

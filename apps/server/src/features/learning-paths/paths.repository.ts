@@ -166,6 +166,7 @@ export function toPath(auth: Actor, r: PathRow, now = new Date()): TLearningPath
     due_days: p.dueDays,
     due_soon_days: p.dueSoonDays,
     validity_months: p.validityMonths,
+    cpd_hours: p.cpdHours === null ? null : Number(p.cpdHours),
     item_count: r.itemCount,
     enrolled_count: r.enrolledCount,
     rating: r.rating === null ? null : Number(r.rating),

@@ -108,6 +108,7 @@ export const paths = {
         ...due,
         dueSoonDays: input.due_soon_days,
         validityMonths: input.validity_months ?? null,
+        cpdHours: input.cpd_hours == null ? null : input.cpd_hours.toFixed(2),
         createdBy: auth.userId,
       })
       .returning({ id: learningPaths.id });
@@ -136,6 +137,8 @@ export const paths = {
     if (input.estimated_minutes !== undefined) set.estimatedMinutes = input.estimated_minutes;
     if (input.due_soon_days !== undefined) set.dueSoonDays = input.due_soon_days;
     if (input.validity_months !== undefined) set.validityMonths = input.validity_months;
+    if (input.cpd_hours !== undefined)
+      set.cpdHours = input.cpd_hours === null ? null : input.cpd_hours.toFixed(2);
     if (image) set.imageKey = image.key;
     else if (input.remove_image) set.imageKey = null;
     await ctx.db.update(learningPaths).set(set).where(eq(learningPaths.id, id));

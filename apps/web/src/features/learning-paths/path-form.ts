@@ -23,6 +23,7 @@ export interface PathFormValues {
   due_days: string;
   due_soon_days: string;
   validity_months: string;
+  cpd_hours: string;
 }
 
 export const PATH_FORM_FIELDS = [
@@ -37,6 +38,7 @@ export const PATH_FORM_FIELDS = [
   'due_days',
   'due_soon_days',
   'validity_months',
+  'cpd_hours',
 ] as const satisfies readonly (keyof PathFormValues)[];
 
 export function emptyPathForm(): PathFormValues {
@@ -52,6 +54,7 @@ export function emptyPathForm(): PathFormValues {
     due_days: '',
     due_soon_days: '3',
     validity_months: '',
+    cpd_hours: '',
   };
 }
 
@@ -70,6 +73,7 @@ export function pathToForm(path: TLearningPath): PathFormValues {
     due_days: text(path.due_days),
     due_soon_days: String(path.due_soon_days),
     validity_months: text(path.validity_months),
+    cpd_hours: text(path.cpd_hours),
   };
 }
 
@@ -88,6 +92,7 @@ function fields(values: PathFormValues): Record<string, string> {
     due_days: values.due_mode === 'relative' ? values.due_days.trim() : '',
     due_soon_days: values.due_soon_days.trim() || '0',
     validity_months: values.validity_months.trim(),
+    cpd_hours: values.cpd_hours.trim(),
   };
 }
 

@@ -36,6 +36,7 @@ export function makePath(over: Partial<TLearningPath> = {}): TLearningPath {
     due_days: null,
     due_soon_days: 3,
     validity_months: null,
+    cpd_hours: null,
     item_count: 3,
     enrolled_count: 0,
     rating: null,

@@ -1,8 +1,10 @@
 import type { TClass, TClassInput } from '@atrium/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
@@ -16,6 +18,7 @@ const fromClass = (cls: TClass | null): ClassFields => ({
   waitlist_closes_hours: cls?.waitlist_closes_hours ?? 2,
   completion_percent: cls?.completion_percent ?? 100,
   survey_questions: cls?.survey_questions ?? [],
+  is_cpd: cls?.is_cpd ?? false,
 });
 
 /**
@@ -127,6 +130,15 @@ export function ClassForm({
             'survey_questions',
             'One question per line, asked after each session with a 1–5 rating.',
           )}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={fields.is_cpd}
+              onChange={(event) => set('is_cpd', event.target.checked)}
+            />
+          }
+          label="Counts for CPD: each session attended credits its length in hours"
         />
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" loading={busy}>

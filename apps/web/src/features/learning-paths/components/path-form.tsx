@@ -248,6 +248,20 @@ export function PathForm({
             }
           />
         </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            type="number"
+            label="CPD hours"
+            fullWidth
+            disabled={readOnly}
+            {...fieldProps(register('cpd_hours'), errors.cpd_hours)}
+            slotProps={{ htmlInput: { min: 0, step: 0.25 } }}
+            helperText={
+              errors.cpd_hours?.message ??
+              'Credited to each learner who completes the path. Empty: none.'
+            }
+          />
+        </Grid>
       </Grid>
       <ImageFileField
         rule={IMAGE_RULE}

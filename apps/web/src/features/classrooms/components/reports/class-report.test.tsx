@@ -107,6 +107,7 @@ const classDetail: TClassDetail = {
   waitlist_closes_hours: 0,
   completion_percent: 80,
   survey_questions: [],
+  is_cpd: false,
   topic_count: 0,
   session_count: 0,
   abilities: { edit: true, delete: true, publish: true },
