@@ -37,6 +37,8 @@ export const cpdSchemes = pgTable(
     target: numeric('target', { precision: 7, scale: 2 }).notNull(),
     /** At most this much above a cycle's target carries into the next (0: none). */
     carryOverMax: numeric('carry_over_max', { precision: 7, scale: 2 }).notNull().default('0'),
+    /** External CPD must come with evidence. */
+    evidenceRequired: boolean('evidence_required').notNull().default(true),
     /** The organisation's scheme in force (one at a time). */
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -21,6 +21,7 @@ export async function makeCpdScheme(
     startMonth: number;
     target: number;
     carryOverMax: number;
+    evidenceRequired: boolean;
   }> = {},
 ) {
   const [row] = await db
@@ -33,6 +34,7 @@ export async function makeCpdScheme(
       startMonth: o.startMonth ?? 1,
       target: (o.target ?? 20).toFixed(2),
       carryOverMax: (o.carryOverMax ?? 0).toFixed(2),
+      evidenceRequired: o.evidenceRequired ?? true,
     })
     .returning();
   return row!;

@@ -47,6 +47,8 @@ export const ZCpdSchemeInput = z.strictObject({
   target: amount('target').refine((v) => v > 0, 'The target must be above zero.'),
   /** At most this much above a cycle's target carries into the next (0: none). */
   carry_over_max: amount('carry-over').default(0),
+  /** External CPD must come with an evidence file (false: evidence is optional). */
+  evidence_required: z.boolean().default(true),
 });
 export type TCpdSchemeInput = z.infer<typeof ZCpdSchemeInput>;
 
@@ -58,6 +60,7 @@ export const ZCpdScheme = z.object({
   start_month: z.number().int(),
   target: z.number(),
   carry_over_max: z.number(),
+  evidence_required: z.boolean(),
 });
 export type TCpdScheme = z.infer<typeof ZCpdScheme>;
 /** The organisation's scheme in force, or null before its admins set one. */
@@ -92,7 +95,8 @@ const blankToUndefined = (v: unknown) => (v === '' || v === 'null' ? undefined :
 /**
  * External CPD (multipart): the text fields; the evidence rides along as `evidence`. The value is
  * above zero and at most CPD_MAX_VALUE; the completion is not in the future (checked on the
- * server against its clock); the unit defaults to the scheme's.
+ * server against its clock; a date alone may be today anywhere on earth); the unit defaults to
+ * the scheme's; the evidence is required unless the scheme says otherwise.
  */
 export const ZCpdExternalFields = z.strictObject({
   title: plainText().trim().min(1, 'This field may not be blank.').max(200),
@@ -118,6 +122,8 @@ export const ZCpdEntry = z.object({
   title: z.string(),
   category: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   source_kind: z.enum(CPD_SOURCE_KINDS),
+  /** The in-app page of what earned it (the event, course, path or session); null for external. */
+  source_link: z.string().nullable(),
   value: z.number(),
   unit: z.enum(CPD_UNITS),
   completed_at: z.string(),

@@ -208,6 +208,10 @@ export const ZEventAbilities = z.object({
   delete: z.boolean(),
   /** Enrol (or ask to) now. */
   enrol: z.boolean(),
+  /** Enrol for CPD credit (cpd_event_enroll/): anew, or turning a plain enrolment into one. */
+  enrol_for_cpd: z.boolean(),
+  /** Cancel one's own enrolment or withdraw one's request (until the event is over). */
+  cancel_enrolment: z.boolean(),
   /** See its enrolments, remove one, mark attendance. */
   manage_enrolments: z.boolean(),
 });
@@ -283,6 +287,8 @@ export const ZEventQuery = ZPageQuery.extend({
   status: z.enum(EVENT_STATUSES).optional(),
   mine: flag.optional(),
   search: z.string().trim().max(200).optional(),
+  /** soonest: by first start (upcoming lists); latest: the most recently ended first (the past). */
+  order: z.enum(['soonest', 'latest']).default('soonest'),
 });
 export type TEventQuery = z.infer<typeof ZEventQuery>;
 

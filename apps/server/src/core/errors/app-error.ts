@@ -39,6 +39,9 @@ export const forbidden = (message = 'You do not have permission to perform this 
 export const notFound = (message = 'Not found.') => new AppError(404, message);
 export const conflict = (message: string, nonFieldErrors?: string[]) =>
   new AppError(409, message, undefined, nonFieldErrors ?? [message]);
+/** A conflict one field causes (a name already taken): the form shows it under that field. */
+export const fieldConflict = (field: string, message: string) =>
+  new AppError(409, message, { [field]: [message] });
 export const payloadTooLarge = (message = 'The uploaded content is too large.') =>
   new AppError(413, message);
 export const unsupportedMediaType = (message: string) => new AppError(415, message);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carryOver, cycleContaining, cycleTotals } from './cpd.cycles.ts';
+import { carryOver, cycleContaining, cycleTotals, isFutureCompletion } from './cpd.cycles.ts';
 
 const iso = (d: Date) => d.toISOString();
 const yearlyFromApril = { cycleMonths: 12, startMonth: 4 };
@@ -64,5 +64,26 @@ describe('cycleTotals: per cycle, earned plus what the previous cycle carried in
       ['2026-04-01', 4, 2, 6],
       ['2027-04-01', 1, 0, 1],
     ]);
+  });
+});
+
+describe('isFutureCompletion: a date alone is not future while it is that day somewhere', () => {
+  const now = new Date('2026-11-28T22:00:00Z'); // 08:00 on the 29th in Sydney (UTC+10)
+  it.each([
+    ['2026-11-28', false],
+    // Already the 29th east of UTC: a learner there enters their today.
+    ['2026-11-29', false],
+    ['2026-11-30', true],
+    ['2026-11-28T21:59:00Z', false],
+    ['2026-11-28T22:01:00Z', true],
+    ['2026-11-29T07:59:00+10:00', false],
+    ['2026-11-29T08:01:00+10:00', true],
+  ])('%s → %s', (value, future) => {
+    expect(isFutureCompletion(value, now)).toBe(future);
+  });
+  it('just after midnight UTC, tomorrow is already today at UTC+14 but not the day after', () => {
+    const early = new Date('2026-11-28T10:30:00Z'); // 00:30 on the 29th at UTC+14
+    expect(isFutureCompletion('2026-11-29', early)).toBe(false);
+    expect(isFutureCompletion('2026-11-30', early)).toBe(true);
   });
 });

@@ -88,3 +88,13 @@ export function cycleTotals(
   }
   return totals;
 }
+
+/** The latest offset in use (UTC+14): a date alone is not future while it is that day somewhere. */
+const LATEST_OFFSET_MS = 14 * 3_600_000;
+
+/** Whether a completion lies ahead: an instant by the clock, a date alone by the world's dates. */
+export function isFutureCompletion(value: string, now: Date): boolean {
+  if (value.length === 10)
+    return value > new Date(now.getTime() + LATEST_OFFSET_MS).toISOString().slice(0, 10);
+  return new Date(value).getTime() > now.getTime();
+}

@@ -21,7 +21,7 @@ import { sanitiseRichText } from '../../core/text/sanitise.ts';
 import { cpdCategories, cpdEntries } from '../../schema/cpd.table.ts';
 import { closeApprovalRequestOf, openApprovalRequest } from '../approvals/index.ts';
 import { CPD_EXTERNAL } from './cpd.approval.ts';
-import { cycleContaining } from './cpd.cycles.ts';
+import { cycleContaining, isFutureCompletion } from './cpd.cycles.ts';
 import { canSeeEntry, canWithdrawEntry, isWithdrawable } from './cpd.policy.ts';
 import {
   ENTRY_NOT_FOUND,
@@ -113,10 +113,15 @@ export async function addExternalEntry(
       stored = { ...file, name: (part.filename || `evidence.${file.extension}`).slice(0, 255) };
     });
     const input = parseInput(ZCpdExternalFields, fields);
-    const completedAt = completion(input.completed_at);
-    if (completedAt.getTime() > now.getTime())
+    if (isFutureCompletion(input.completed_at, now))
       throw badRequest(INVALID, { completed_at: ['The completion may not be in the future.'] });
+    const completedAt = completion(input.completed_at);
     const ledger = await ledgerFor(ctx.db, actor);
+    const scheme = await activeScheme(ctx.db, ledger.organisationId);
+    if (!stored && (scheme?.evidenceRequired ?? true))
+      throw badRequest(INVALID, {
+        evidence: ['Attach the evidence: a certificate or record (PDF, PNG, JPG or DOCX).'],
+      });
     if (input.category !== undefined) {
       const [category] = await ctx.db
         .select({ id: cpdCategories.id })
@@ -130,7 +135,6 @@ export async function addExternalEntry(
       if (!category)
         throw badRequest(INVALID, { category: ['Choose a CPD category of your organisation.'] });
     }
-    const scheme = await activeScheme(ctx.db, ledger.organisationId);
     const unit = input.unit ?? scheme?.unit ?? 'hours';
     const evidence = stored;
     const id = await runInTransaction(ctx.db, ctx.bus, async (uow) => {

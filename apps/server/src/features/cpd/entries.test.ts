@@ -38,8 +38,9 @@ beforeAll(async () => {
   t = await createTestApp();
   acme = await makeOrganisationWithStaff(db(), t.config, { isDefault: true });
   globex = await makeOrganisationWithStaff(db(), t.config);
-  // Yearly from January, 10 hours: this year's cycle is the calendar year (UTC).
-  await makeCpdScheme(db(), acme.org.id, { target: 10 });
+  // Yearly from January, 10 hours: this year's cycle is the calendar year (UTC). Evidence is
+  // optional here; globex keeps the default (required).
+  await makeCpdScheme(db(), acme.org.id, { target: 10, evidenceRequired: false });
   http = api(t);
 });
 afterAll(() => t.close());
@@ -93,6 +94,7 @@ describe('adding external CPD', () => {
       title: 'Regional conference',
       category: { id: category.id, name: 'Informal' },
       source_kind: 'external',
+      source_link: null,
       value: 6,
       unit: 'hours',
       status: 'pending',
@@ -184,6 +186,31 @@ describe('adding external CPD', () => {
       await db().select().from(cpdEntries).where(eq(cpdEntries.userId, learner.user.id)),
     ).toEqual([]);
     expect(storedFiles(t)).toHaveLength(files);
+  });
+
+  it('evidence is required unless the scheme makes it optional', async () => {
+    const other = await makeOrganisationWithStaff(db(), t.config);
+    const learner = await signedInLearner(t, other.org.id);
+    // No scheme yet: required, as under a scheme that keeps the default.
+    const files = storedFiles(t).length;
+    const bare = await add(learner, conference(), null);
+    expect(bare.statusCode).toBe(400);
+    expect(Object.keys(bare.json().errors)).toEqual(['evidence']);
+    expect(
+      await db().select().from(cpdEntries).where(eq(cpdEntries.userId, learner.user.id)),
+    ).toEqual([]);
+    expect(storedFiles(t)).toHaveLength(files);
+    const scheme = {
+      name: 'Annual',
+      unit: 'hours',
+      cycle_months: 12,
+      start_month: 1,
+      target: 20,
+      evidence_required: false,
+    };
+    const saved = await http.put('/api/cpd/scheme/', other.admin.token, scheme);
+    expect(saved.json().scheme.evidence_required).toBe(false);
+    expect((await add(learner, conference(), null)).statusCode).toBe(201);
   });
 
   it('a form that is not multipart is a 400', async () => {

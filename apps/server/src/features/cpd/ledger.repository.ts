@@ -64,6 +64,23 @@ export const flatten = (r: {
   categoryName: string | null;
 }) => ({ ...r.entry, categoryName: r.categoryName }) as EntryRow;
 
+/** Where an automatic credit's source lives in the app, from its key (`event:12@…`, `course:7`). */
+export function sourceLink(key: string | null): string | null {
+  const match = key?.match(/^(event|course|learning_path|classroom_session):(\d+)/);
+  if (!match) return null;
+  const id = match[2];
+  switch (match[1]) {
+    case 'event':
+      return `/cpd?event=${id}`;
+    case 'course':
+      return `/courses/course-detail/${id}`;
+    case 'learning_path':
+      return `/learning-path/learner/learning-path/${id}`;
+    default:
+      return `/classroom/classes?session=${id}`;
+  }
+}
+
 export function presentEntry(actor: Actor, e: EntryRow): TCpdEntry {
   return {
     id: e.id,
@@ -71,6 +88,7 @@ export function presentEntry(actor: Actor, e: EntryRow): TCpdEntry {
     title: e.title,
     category: e.categoryId === null ? null : { id: e.categoryId, name: e.categoryName ?? '' },
     source_kind: e.sourceKind,
+    source_link: sourceLink(e.sourceKey),
     value: Number(e.value),
     unit: e.unit,
     completed_at: e.completedAt.toISOString(),

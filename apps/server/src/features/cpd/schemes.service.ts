@@ -11,7 +11,7 @@ import type { Actor } from '../../core/auth/actor.ts';
 import { withinOrganisation } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
-import { conflict, forbidden, notFound } from '../../core/errors/app-error.ts';
+import { fieldConflict, forbidden, notFound } from '../../core/errors/app-error.ts';
 import { postgresCode } from '../../core/errors/error-handler.ts';
 import { cpdCategories, cpdEntries, cpdSchemes } from '../../schema/cpd.table.ts';
 import { canManageCpd } from './cpd.policy.ts';
@@ -35,6 +35,7 @@ export const presentScheme = (s: SchemeRow): TCpdScheme => ({
   start_month: s.startMonth,
   target: Number(s.target),
   carry_over_max: Number(s.carryOverMax),
+  evidence_required: s.evidenceRequired,
 });
 
 export async function activeScheme(db: DbOrTx, organisationId: number): Promise<SchemeRow | null> {
@@ -68,6 +69,7 @@ export async function saveScheme(
     startMonth: input.start_month,
     target: input.target.toFixed(2),
     carryOverMax: input.carry_over_max.toFixed(2),
+    evidenceRequired: input.evidence_required,
   };
   return ctx.db.transaction(async (tx) => {
     const before = await activeScheme(tx, organisationId);
@@ -129,7 +131,7 @@ async function nameFree<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (postgresCode(error) === '23505') throw conflict(NAME_TAKEN, [NAME_TAKEN]);
+    if (postgresCode(error) === '23505') throw fieldConflict('name', NAME_TAKEN);
     throw error;
   }
 }

@@ -102,7 +102,10 @@ describe('categories', () => {
     expect(formal).toMatchObject({ name: 'Formal', minimum: 10, entries: 0 });
     const dup = await http.post(CATEGORIES, acme.admin.token, { name: 'formal' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe('A CPD category with this name already exists.');
+    expect(dup.json()).toEqual({
+      message: 'A CPD category with this name already exists.',
+      errors: { name: ['A CPD category with this name already exists.'] },
+    });
     // Another organisation may use the same name.
     expect((await http.post(CATEGORIES, globex.admin.token, { name: 'Formal' })).statusCode).toBe(
       201,

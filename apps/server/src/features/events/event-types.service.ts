@@ -2,7 +2,7 @@ import type { TEventType, TEventTypeInput, TEventTypeUpdate } from '@atrium/cont
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
-import { conflict, forbidden, notFound } from '../../core/errors/app-error.ts';
+import { fieldConflict, forbidden, notFound } from '../../core/errors/app-error.ts';
 import { postgresCode } from '../../core/errors/error-handler.ts';
 import { eventTypes } from '../../schema/events.table.ts';
 import { canManageEventTypes } from './events.policy.ts';
@@ -46,7 +46,7 @@ async function unique<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (postgresCode(error) === '23505') throw conflict(NAME_TAKEN);
+    if (postgresCode(error) === '23505') throw fieldConflict('name', NAME_TAKEN);
     throw error;
   }
 }
@@ -57,7 +57,8 @@ export async function createEventType(
   input: TEventTypeInput,
 ): Promise<TEventType> {
   if (!canManageEventTypes(auth, auth.organisationId)) throw forbidden();
-  if (await nameTaken(ctx, auth.organisationId, input.name)) throw conflict(NAME_TAKEN);
+  if (await nameTaken(ctx, auth.organisationId, input.name))
+    throw fieldConflict('name', NAME_TAKEN);
   const [row] = await unique(() =>
     ctx.db
       .insert(eventTypes)
@@ -87,7 +88,7 @@ export async function updateEventType(
 ): Promise<TEventType> {
   const type = await typeFor(ctx, auth, id);
   if (input.name && (await nameTaken(ctx, type.organisationId, input.name, type.id))) {
-    throw conflict(NAME_TAKEN);
+    throw fieldConflict('name', NAME_TAKEN);
   }
   const set = {
     ...(input.name === undefined ? {} : { name: input.name }),

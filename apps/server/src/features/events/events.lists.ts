@@ -1,5 +1,5 @@
 import type { TEvent, TEventCount, TEventDetail, TEventQuery } from '@atrium/contract';
-import { and, asc, eq, gt, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/auth/actor.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { pageBounds } from '../../core/http/pagination.ts';
@@ -10,7 +10,7 @@ import { occurrencesBetween } from './events.recurrence.ts';
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** GET /api/events/: what the caller may see, by first start. */
+/** GET /api/events/: what the caller may see, by first start (or latest end first). */
 export async function listEvents(
   db: DbOrTx,
   actor: Actor,
@@ -35,7 +35,11 @@ export async function listEvents(
     .select()
     .from(events)
     .where(filter)
-    .orderBy(asc(events.startsAt), asc(events.id))
+    .orderBy(
+      ...(q.order === 'latest'
+        ? [desc(events.lastEndsAt), desc(events.id)]
+        : [asc(events.startsAt), asc(events.id)]),
+    )
     .limit(limit)
     .offset(offset);
   return { count: Number(counted?.n ?? 0), rows: await presentEvents(db, actor, rows) };

@@ -27,6 +27,7 @@ const event = (
   audience,
   enrolment: 'open',
   lastEndsAt: FUTURE,
+  cpdValue: null,
 });
 
 /** The caller's membership in the event's organisation (none when it is another's). */
@@ -144,6 +145,7 @@ describe('the audience', () => {
       audience: { departments: [8], designations: [], roles: [] },
       enrolment: 'open',
       lastEndsAt: FUTURE,
+      cpdValue: null,
     };
     expect(canSeeEvent(actor, facts, learner, false)).toBe(false);
     expect(canEnrol(actor, facts, learner, NOW)).toBe(false);
@@ -175,13 +177,16 @@ describe('other rules', () => {
       audience: null,
       enrolment: 'open',
       lastEndsAt: FUTURE,
+      cpdValue: null,
     };
     const me: MemberFacts = { roleId: ROLE.TRAINER, departmentId: null, designationId: null };
-    const base = { member: me, hasLiveEnrolment: false, full: false, now: NOW };
+    const base = { member: me, hasLiveEnrolment: false, forCpd: false, full: false, now: NOW };
     expect(eventAbilities(actor, facts, base)).toEqual({
       edit: true,
       delete: true,
       enrol: true,
+      enrol_for_cpd: false,
+      cancel_enrolment: false,
       manage_enrolments: true,
     });
     expect(eventAbilities(actor, facts, { ...base, full: true }).enrol).toBe(false);
@@ -193,5 +198,33 @@ describe('other rules', () => {
       delete: false,
       enrol: false,
     });
+  });
+
+  it('abilities: CPD enrolment with a CPD value, anew or over a plain enrolment; cancel until it is over', () => {
+    const actor = { userId: 9, organisationId: 1, roleId: ROLE.LEARNER, isSuperadmin: false };
+    const cpd: EventFacts = {
+      organisationId: 1,
+      createdBy: 5,
+      status: 'published',
+      audience: null,
+      enrolment: 'open',
+      lastEndsAt: FUTURE,
+      cpdValue: '2.00',
+    };
+    const me: MemberFacts = { roleId: ROLE.LEARNER, departmentId: null, designationId: null };
+    const none = { member: me, hasLiveEnrolment: false, forCpd: false, full: false, now: NOW };
+    const plain = { ...none, hasLiveEnrolment: true };
+    const credited = { ...plain, forCpd: true };
+    const pick = (a: ReturnType<typeof eventAbilities>) => [a.enrol_for_cpd, a.cancel_enrolment];
+    expect(pick(eventAbilities(actor, cpd, none))).toEqual([true, false]);
+    expect(pick(eventAbilities(actor, cpd, plain))).toEqual([true, true]);
+    expect(pick(eventAbilities(actor, cpd, credited))).toEqual([false, true]);
+    expect(pick(eventAbilities(actor, { ...cpd, cpdValue: null }, none))).toEqual([false, false]);
+    expect(pick(eventAbilities(actor, cpd, { ...none, full: true }))).toEqual([false, false]);
+    expect(pick(eventAbilities(actor, { ...cpd, lastEndsAt: NOW }, plain))).toEqual([false, false]);
+    expect(pick(eventAbilities(actor, { ...cpd, status: 'cancelled' }, plain))).toEqual([
+      false,
+      false,
+    ]);
   });
 });

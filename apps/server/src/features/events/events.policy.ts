@@ -14,7 +14,7 @@ import type { EventAudience, events } from '../../schema/events.table.ts';
 
 export type EventFacts = Pick<
   typeof events.$inferSelect,
-  'organisationId' | 'createdBy' | 'status' | 'audience' | 'enrolment' | 'lastEndsAt'
+  'organisationId' | 'createdBy' | 'status' | 'audience' | 'enrolment' | 'lastEndsAt' | 'cpdValue'
 >;
 
 /** The caller's place in the event's organisation (null: no membership there). */
@@ -88,14 +88,29 @@ export function canEnrol(actor: Actor, e: EventFacts, member: MemberFacts | null
 export function eventAbilities(
   actor: Actor,
   e: EventFacts,
-  facts: { member: MemberFacts | null; hasLiveEnrolment: boolean; full: boolean; now: Date },
+  facts: {
+    member: MemberFacts | null;
+    hasLiveEnrolment: boolean;
+    /** The live enrolment already asks for CPD credit. */
+    forCpd: boolean;
+    full: boolean;
+    now: Date;
+  },
 ): TEventAbilities {
   const manage = canManageEvent(actor, e);
   const live = e.status !== 'cancelled';
+  const notOver = e.lastEndsAt.getTime() > facts.now.getTime();
+  const enrol =
+    !facts.hasLiveEnrolment && !facts.full && canEnrol(actor, e, facts.member, facts.now);
   return {
     edit: manage && live,
     delete: manage && live,
-    enrol: !facts.hasLiveEnrolment && !facts.full && canEnrol(actor, e, facts.member, facts.now),
+    enrol,
+    // A new enrolment for credit, or one already held turned into one (cpd_event_enroll/).
+    enrol_for_cpd:
+      e.cpdValue !== null &&
+      (enrol || (facts.hasLiveEnrolment && !facts.forCpd && e.status === 'published' && notOver)),
+    cancel_enrolment: facts.hasLiveEnrolment && live && notOver,
     manage_enrolments: manage,
   };
 }

@@ -120,6 +120,7 @@ export async function presentEvents(
       abilities: eventAbilities(actor, e, {
         member: members.get(e.organisationId) ?? null,
         hasLiveEnrolment: my !== undefined,
+        forCpd: my?.enrolment.forCpd ?? false,
         full: e.capacity !== null && enrolled >= e.capacity,
         now,
       }),

@@ -63,6 +63,7 @@ describe('event types', () => {
     const id = created.json().id as number;
     const twin = await http.post(TYPES, acme.admin.token, { name: 'webinar' });
     expect(twin.statusCode).toBe(409);
+    expect(Object.keys(twin.json().errors)).toEqual(['name']);
     // Another organisation may use the name.
     expect((await http.post(TYPES, other.admin.token, { name: 'Webinar' })).statusCode).toBe(201);
     expect((await http.post(TYPES, acme.trainer.token, { name: 'Workshop' })).statusCode).toBe(403);
@@ -303,6 +304,8 @@ describe('what a learner sees', () => {
         .json()
         .results.map((e: { id: number }) => e.id);
     expect(await ids({})).toEqual([soon.id, later.id]);
+    expect(await ids({ order: 'latest' })).toEqual([later.id, soon.id]);
+    expect((await http.get(`${EVENTS}?order=oldest`, org.learner.token)).statusCode).toBe(400);
     expect(await ids({ to: inDays(10).toISOString() })).toEqual([soon.id]);
     expect(await ids({ from: inDays(10).toISOString() })).toEqual([later.id]);
     expect(await ids({ type: String(type.id) })).toEqual([soon.id]);

@@ -1,0 +1,1 @@
+ALTER TABLE "cpd_schemes" ADD COLUMN "evidence_required" boolean DEFAULT true NOT NULL;
