@@ -232,6 +232,11 @@ export function buildTheme(input: OrgThemeInput | null | undefined, mode: ColorM
       MuiTableHead: {
         styleOverrides: { root: { backgroundColor: brand.tableHead } },
       },
+      // The scrolling box of a wide table holds what is positioned inside it (a visually hidden
+      // column name): otherwise that escapes the scroll and widens the page on a phone.
+      MuiTableContainer: {
+        styleOverrides: { root: { position: 'relative' } },
+      },
       MuiTableCell: {
         styleOverrides: { head: { color: brand.tableHeadText, fontWeight: 600 } },
       },

@@ -22,3 +22,16 @@ export function VisuallyHidden({ children }: { children: ReactNode }) {
     </Box>
   );
 }
+
+/**
+ * A table for assistive technology only (a chart's numbers). The wrapper is what is hidden: a
+ * table ignores a width smaller than its content, so hiding the table itself would still widen
+ * the page on a phone.
+ */
+export function VisuallyHiddenTable({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={visuallyHiddenSx}>
+      <table>{children}</table>
+    </Box>
+  );
+}

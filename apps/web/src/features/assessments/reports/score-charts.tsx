@@ -5,7 +5,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { visuallyHiddenSx } from '../../../shared/ui/visually-hidden.tsx';
+import { VisuallyHiddenTable } from '../../../shared/ui/visually-hidden.tsx';
 
 const BANDS = Array.from({ length: 10 }, (_, i) => `${i * 10}–${i * 10 + 10}`);
 
@@ -49,7 +49,7 @@ export default function ScoreCharts({ report }: { report: TAssessmentReportDetai
             disableKeyboardNavigation
           />
         </Box>
-        <Box component="table" sx={visuallyHiddenSx}>
+        <VisuallyHiddenTable>
           <caption>Graded attempts by score band</caption>
           <tbody>
             {BANDS.map((band, i) => (
@@ -59,7 +59,7 @@ export default function ScoreCharts({ report }: { report: TAssessmentReportDetai
               </tr>
             ))}
           </tbody>
-        </Box>
+        </VisuallyHiddenTable>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <Typography variant="subtitle2" component="h3">
@@ -84,7 +84,7 @@ export default function ScoreCharts({ report }: { report: TAssessmentReportDetai
             ]}
           />
         </Box>
-        <Box component="table" sx={visuallyHiddenSx}>
+        <VisuallyHiddenTable>
           <caption>Graded attempts that passed</caption>
           <tbody>
             <tr>
@@ -96,7 +96,7 @@ export default function ScoreCharts({ report }: { report: TAssessmentReportDetai
               <td>{failed}</td>
             </tr>
           </tbody>
-        </Box>
+        </VisuallyHiddenTable>
       </Grid>
     </Grid>
   );

@@ -2,7 +2,7 @@ import type { TCourseDashboard } from '@atrium/contract';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { visuallyHiddenSx } from '../../../../shared/ui/visually-hidden.tsx';
+import { VisuallyHiddenTable } from '../../../../shared/ui/visually-hidden.tsx';
 import { STATUS_LABELS } from '../../catalogue-query.ts';
 
 const STATUSES = ['draft', 'pending', 'approved', 'published'] as const;
@@ -42,7 +42,7 @@ export default function CourseStatusChart({ counts }: { counts: TCourseDashboard
           disableKeyboardNavigation
         />
       </Box>
-      <Box component="table" sx={visuallyHiddenSx}>
+      <VisuallyHiddenTable>
         <caption>Courses by status</caption>
         <thead>
           <tr>
@@ -58,7 +58,7 @@ export default function CourseStatusChart({ counts }: { counts: TCourseDashboard
             </tr>
           ))}
         </tbody>
-      </Box>
+      </VisuallyHiddenTable>
     </>
   );
 }
