@@ -14,6 +14,7 @@ const { newPage } = useBrowser();
 const ADMIN_MENU = [
   'Dashboard',
   'Theme',
+  'Calendar',
   'Messages',
   'Learning Path',
   'Users',
@@ -25,6 +26,7 @@ const ADMIN_MENU = [
 ];
 const MEMBER_MENU = [
   'Dashboard',
+  'Calendar',
   'Messages',
   'Learning Path',
   'Courses',
@@ -34,22 +36,17 @@ const MEMBER_MENU = [
   'Help Desk',
 ];
 const MENUS: Record<DemoUser, { top: string[]; organization: string[] }> = {
-  superadmin: { top: ADMIN_MENU, organization: ['Human Resource', 'Video Conferencing'] },
-  admin: { top: ADMIN_MENU, organization: ['Human Resource', 'Video Conferencing'] },
-  trainer: { top: MEMBER_MENU, organization: ['Video Conferencing'] },
-  // A learner's Organization entries (Certification, Event Engine) are not built yet.
-  learner: {
-    top: [
-      'Dashboard',
-      'Messages',
-      'Learning Path',
-      'Courses',
-      'Classroom',
-      'Assessment',
-      'Help Desk',
-    ],
-    organization: [],
+  superadmin: {
+    top: ADMIN_MENU,
+    organization: ['Human Resource', 'Video Conferencing', 'Event Engine'],
   },
+  admin: {
+    top: ADMIN_MENU,
+    organization: ['Human Resource', 'Video Conferencing', 'Event Engine'],
+  },
+  trainer: { top: MEMBER_MENU, organization: ['Video Conferencing', 'Event Engine'] },
+  // A learner's Certification entry is not built yet.
+  learner: { top: MEMBER_MENU, organization: ['Event Engine'] },
 };
 
 async function signIn(page: Page, username: string, password: string, remember = false) {

@@ -2,9 +2,11 @@ import { ROLE, UNSUBSCRIBE_PAGE } from '@atrium/contract';
 import { approvalsPages } from '../features/approvals/index.ts';
 import { assessmentsPages } from '../features/assessments/index.ts';
 import { authPages } from '../features/auth/index.ts';
+import { calendarPages } from '../features/calendar/index.ts';
 import { cataloguePages } from '../features/catalogue/index.ts';
 import { classroomsPages } from '../features/classrooms/index.ts';
 import { contentPlayerPages } from '../features/content-player/index.ts';
+import { cpdPages } from '../features/cpd/index.ts';
 import { dashboardPages } from '../features/dashboard/index.ts';
 import { learningPages } from '../features/learning/index.ts';
 import { learningPathsPages } from '../features/learning-paths/index.ts';
@@ -103,6 +105,9 @@ const ClassEditorPage = lazyPage('classroom-class-editor', classroomsPages.class
 const AddSessionPage = lazyPage('classroom-add-session', classroomsPages.addSession);
 const SessionAttendeesPage = lazyPage('classroom-attendees', classroomsPages.attendees);
 const EndMeetPage = lazyPage('end-meet', classroomsPages.endMeet);
+const CalendarPage = lazyPage('calendar', calendarPages.calendar);
+const CpdPage = lazyPage('cpd', cpdPages.cpd);
+const CpdViewPage = lazyPage('cpd-view', cpdPages.view);
 
 const RequestsPage = lazyPage('requests', approvalsPages.requests);
 const HlsPage = lazyPage('hls', contentPlayerPages.hls);
@@ -212,9 +217,12 @@ export const appRoutes: readonly AppRoute[] = [
     title: 'Organisation',
   }),
   ...['/socialwall', '/plagiarism'].map((path) => perm(path)),
-  ...['/calendar', '/cpd', '/competency', '/reports'].map((path) => perm(path)),
+  ...['/competency', '/reports'].map((path) => perm(path)),
+  // Events, CPD and the calendar (issue 19): /cpd is the Event Engine entry and the CPD ledger.
+  perm('/calendar', undefined, { Page: CalendarPage, title: 'Calendar' }),
+  perm('/cpd', undefined, { Page: CpdPage, title: 'CPD and events' }),
   // Their first segment is no menu entry: the menu entry they belong to is checked instead.
-  perm('/cpd-view/:uid', '/cpd'),
+  perm('/cpd-view/:uid', '/cpd', { Page: CpdViewPage, title: 'CPD ledger' }),
   perm('/download-report/:id', '/reports'),
   // Learning paths (issue 15): all three check the /learning-path menu entry.
   perm('/learning-path', undefined, { Page: LearningPathsPage, title: 'Learning paths' }),

@@ -37,9 +37,11 @@ describe('hasPageFor', () => {
     expect(hasPageFor('/classroom/attendees/12?tab=report#top')).toBe(true);
     expect(hasPageFor('/assessment/result/7')).toBe(true);
     expect(hasPageFor('/courses')).toBe(true);
+    expect(hasPageFor('/cpd?event=3')).toBe(true);
+    expect(hasPageFor('/cpd-view/12')).toBe(true);
   });
   it('refuses a route without a page yet and an unknown path (the not-found page is no page)', () => {
-    expect(hasPageFor('/cpd?event=3')).toBe(false);
+    expect(hasPageFor('/socialwall')).toBe(false);
     expect(hasPageFor('/no/such/place')).toBe(false);
   });
   it('leaves links outside the app to the caller', () => {

@@ -13,6 +13,7 @@ import { isPermitted } from '../../../shared/menu/permitted.ts';
 import { isAdmin, isSuperadmin } from '../../../shared/session/roles.ts';
 import { useSession } from '../../../shared/session/session-context.ts';
 import { useActivity } from '../../activity/index.ts';
+import { UpcomingCard } from '../../calendar/index.ts';
 import { MyLearningPathsCard } from '../../learning-paths/index.ts';
 import { useCounters } from '../../notifications/index.ts';
 import { MyActivityCard } from '../components/my-activity-card.tsx';
@@ -99,6 +100,8 @@ export default function DashboardPage() {
   // Learners follow their paths here; the list needs the /learning-path menu permission.
   const learner = user.role.id === ROLE.LEARNER;
   const learnerPaths = learner && isPermitted('/learning-path', permittedPaths);
+  // What the next days hold, from the calendar (its reads need the /calendar menu permission).
+  const calendar = isPermitted('/calendar', permittedPaths);
   const visits = moduleTime.data?.results ?? [];
   const trackedSeconds = visits.reduce((sum, entry) => sum + (entry.time_spent ?? 0), 0);
   const stats: Stat[] = [
@@ -157,6 +160,11 @@ export default function DashboardPage() {
         {learnerPaths && (
           <Grid size={{ xs: 12, md: 6 }}>
             <MyLearningPathsCard />
+          </Grid>
+        )}
+        {calendar && (
+          <Grid size={{ xs: 12 }}>
+            <UpcomingCard />
           </Grid>
         )}
         <Grid size={{ xs: 12, md: 5, lg: 4 }}>
