@@ -39,6 +39,7 @@ export * from './core/operation.ts';
 export * from './core/pagination.ts';
 export * from './core/plain-text.ts';
 export * from './core/validators.ts';
+export * from './core/zoned-time.ts';
 export * from './cpd/cpd.operations.ts';
 export * from './cpd/cpd.ts';
 export * from './events/events.operations.ts';

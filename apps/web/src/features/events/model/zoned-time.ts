@@ -1,73 +1,13 @@
 /*
  * Wall clocks of IANA time zones from the runtime's own zone data (Intl), whatever the browser's
  * zone: an event's start is typed as a local date and time in the event's zone and sent as an
- * instant. The same floating-clock method as the server's (core/calendar/zoned-time.ts), so a
- * time skipped by a DST change lands where the server puts it.
+ * instant, with the contract's floating-clock helpers (the server expands rules with the same),
+ * so a time skipped by a DST change lands where the server puts it.
  */
 
-export interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
+import { floatingOf, instantOfFloating, type WallClock, wallClock } from '@atrium/contract';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall clock of `timeZone` at the instant. */
-export function wallClock(instant: Date, timeZone: string): WallClock {
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
-/** The instant's wall clock in the zone, written as a UTC date (the "floating" time). */
-export function floatingOf(instant: Date, timeZone: string): Date {
-  const w = wallClock(instant, timeZone);
-  return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
-}
-
-/**
- * The instant at which the zone's wall clock shows the floating time. A wall time skipped by a
- * DST change (01:30 on the spring-forward night) lands just after the gap; a repeated one (the
- * autumn night) is the second of the two, as on the server.
- */
-export function instantOfFloating(floating: Date, timeZone: string): Date {
-  const wanted = floating.getTime();
-  const offsetAt = (t: number) => floatingOf(new Date(t), timeZone).getTime() - t;
-  const first = wanted - offsetAt(wanted);
-  const second = wanted - offsetAt(first);
-  return new Date(offsetAt(second) === offsetAt(first) ? second : Math.max(first, second));
-}
+export { floatingOf, instantOfFloating, type WallClock, wallClock };
 
 const two = (n: number) => String(n).padStart(2, '0');
 const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
