@@ -21,6 +21,7 @@ const ADMIN_MENU = [
   'Courses',
   'Classroom',
   'Assessment',
+  'Announcements',
   'Organization',
   'Help Desk',
 ];
@@ -32,6 +33,7 @@ const MEMBER_MENU = [
   'Courses',
   'Classroom',
   'Assessment',
+  'Announcements',
   'Organization',
   'Help Desk',
 ];

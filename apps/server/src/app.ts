@@ -40,6 +40,7 @@ import { InstallSecrets } from './core/secrets/install-secrets.ts';
 import type { FileStore } from './core/storage/file-store.ts';
 import { LocalFileStore } from './core/storage/local-file-store.ts';
 import { VERSION } from './core/version.ts';
+import { announcementsModule } from './features/announcements/index.ts';
 import { approvalsModule } from './features/approvals/index.ts';
 import { assessmentsModule } from './features/assessments/index.ts';
 import { auditModule } from './features/audit/index.ts';
@@ -83,6 +84,7 @@ export const MODULES: readonly AppModule[] = [
   classroomsModule,
   cpdModule,
   eventsModule,
+  announcementsModule,
   calendarModule,
   approvalsModule,
   messagesModule,

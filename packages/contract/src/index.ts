@@ -1,3 +1,5 @@
+export * from './announcements/announcements.operations.ts';
+export * from './announcements/announcements.ts';
 export * from './approvals/approvals.operations.ts';
 export * from './approvals/approvals.ts';
 export * from './assessments/assessment.operations.ts';

@@ -1,6 +1,7 @@
 import { ROLE } from '@atrium/contract';
 import { PNG } from '../factories/catalogue.ts';
 import type { multipart } from '../multipart.ts';
+import { ANNOUNCEMENT_CALLS, type AnnouncementObjects } from './announcements-calls.ts';
 import { APPROVAL_BODY_CALLS, APPROVAL_CALLS } from './approvals-calls.ts';
 import {
   ASSESSMENT_ATTEMPT_BODY_CALLS,
@@ -99,7 +100,8 @@ export type Fixture = OrganisationObjects &
   ClassroomObjects &
   CpdObjects &
   CalendarObjects &
-  EventObjects;
+  EventObjects &
+  AnnouncementObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -372,6 +374,7 @@ export const CALLS: Record<string, IdCall> = {
   ...CPD_CALLS,
   ...CALENDAR_CALLS,
   ...EVENT_CALLS,
+  ...ANNOUNCEMENT_CALLS,
 };
 
 /**

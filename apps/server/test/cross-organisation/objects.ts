@@ -27,6 +27,7 @@ import {
 import { samplePackage } from '../factories/scorm.ts';
 import { makeStructure } from '../factories/structure.ts';
 import { multipart } from '../multipart.ts';
+import { makeAnnouncementObjects } from './announcements-calls.ts';
 import type { AssessmentObjects } from './assessments-calls.ts';
 import { makeCalendarObjects } from './calendar-calls.ts';
 import type { Body, CourseObjects, Fixture, Mine, OrganisationObjects } from './calls.ts';
@@ -64,6 +65,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
   const calendar = await makeCalendarObjects(json, acme.admin.token);
   const cpd = await makeCpdObjects(json, acme.admin.token, acme.learner.token);
   const engine = await makeEventObjects(json, acme.admin.token, acme.learner.token);
+  const announcements = await makeAnnouncementObjects(json, acme.admin.token);
   const own: Fixture = {
     ...org,
     ...ownCourse,
@@ -74,6 +76,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...cpd,
     ...calendar,
     ...engine,
+    ...announcements,
   };
   const shared: Fixture = {
     ...org,
@@ -85,6 +88,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...cpd,
     ...calendar,
     ...engine,
+    ...announcements,
   };
   const mine = await makeGlobexObjects();
   // Made on first use (a package's launch): made now, so that first use is not a change.

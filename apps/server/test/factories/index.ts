@@ -1,3 +1,4 @@
+export * from './announcements.ts';
 export * from './approvals.ts';
 export * from './assessments.ts';
 export * from './catalogue.ts';

@@ -1,4 +1,5 @@
 import { ROLE, UNSUBSCRIBE_PAGE } from '@atrium/contract';
+import { announcementsPages } from '../features/announcements/index.ts';
 import { approvalsPages } from '../features/approvals/index.ts';
 import { assessmentsPages } from '../features/assessments/index.ts';
 import { authPages } from '../features/auth/index.ts';
@@ -106,6 +107,8 @@ const AddSessionPage = lazyPage('classroom-add-session', classroomsPages.addSess
 const SessionAttendeesPage = lazyPage('classroom-attendees', classroomsPages.attendees);
 const EndMeetPage = lazyPage('end-meet', classroomsPages.endMeet);
 const CalendarPage = lazyPage('calendar', calendarPages.calendar);
+const AnnouncementsPage = lazyPage('announcements', announcementsPages.list);
+const AnnouncementPage = lazyPage('announcement', announcementsPages.detail);
 const CpdPage = lazyPage('cpd', cpdPages.cpd);
 const CpdViewPage = lazyPage('cpd-view', cpdPages.view);
 
@@ -316,9 +319,10 @@ export const appRoutes: readonly AppRoute[] = [
     title: 'Proctoring',
   }),
 
-  ...['/announcements', '/announcements/:id/', '/discussions', '/discussions/:id'].map((path) =>
-    perm(path),
-  ),
+  // Announcements (issue 20): both check the /announcements menu entry.
+  perm('/announcements', undefined, { Page: AnnouncementsPage, title: 'Announcements' }),
+  perm('/announcements/:id/', '/announcements', { Page: AnnouncementPage, title: 'Announcement' }),
+  ...['/discussions', '/discussions/:id'].map((path) => perm(path)),
 
   // Classroom (issue 18): only the entry page is (perm); the pages say when work needs staff.
   perm('/classroom', undefined, { Page: ClassroomHomePage, title: 'Classroom' }),

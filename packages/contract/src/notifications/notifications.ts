@@ -37,6 +37,7 @@ export const NOTIFICATION_TYPES = [
   'event_enrolment_cancelled',
   'event_changed',
   'event_cancelled',
+  'announcement',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
@@ -54,6 +55,7 @@ export const SUBJECT_KINDS = [
   'assessment',
   'classroom_session',
   'event',
+  'announcement',
 ] as const;
 export const ZSubjectKind = z.enum(SUBJECT_KINDS);
 

@@ -70,7 +70,8 @@ export type AuditAction =
   | 'cpd.ledger_exported'
   | 'event.cancelled'
   | 'event.deleted'
-  | 'event.attendance_marked';
+  | 'event.attendance_marked'
+  | 'announcement.deleted';
 
 export async function recordAudit(
   db: DbOrTx,

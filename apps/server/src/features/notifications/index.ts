@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
+import { announcementSubscribers } from './notifications.announcements.ts';
 import { approvalSubscribers } from './notifications.approvals.ts';
 import { assessmentSubscribers } from './notifications.assessments.ts';
 import { classroomSubscribers } from './notifications.classrooms.ts';
@@ -33,6 +34,7 @@ export const notificationsModule: AppModule = {
     ...proctoringSubscribers,
     ...classroomSubscribers,
     ...eventSubscribers,
+    ...announcementSubscribers,
   ],
   matrix: notificationsMatrix,
 };

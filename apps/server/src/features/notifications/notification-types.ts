@@ -208,6 +208,13 @@ export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, Notificati
       defaults: { in_app: 'immediately', email: 'off' },
       message: (f) => `${f.subjectTitle} is cancelled${f.detail ? ` (${f.detail})` : ''}.`,
     },
+    // Announcements: the author chose to send it by e-mail too (send_email), through these.
+    announcement: {
+      label: 'An announcement for you',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) =>
+        `${f.actorName ? `${f.actorName} announced` : 'New announcement'}: ${f.subjectTitle}.`,
+    },
   };
 
 export const typeDefinition = (type: TNotificationType) => NOTIFICATION_TYPE_DEFINITIONS[type];

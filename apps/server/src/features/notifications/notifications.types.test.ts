@@ -206,6 +206,57 @@ describe('course published', () => {
   });
 });
 
+describe('announcement', () => {
+  it('tells its audience once each, in-app and by e-mail as asked; not its author', async () => {
+    const org = await newOrg();
+    const [a, quiet] = await Promise.all([1, 2].map(() => signedInLearner(t, org.org.id)));
+    await turnOff(quiet!, 'announcement', 'in_app');
+    const res = await api(t).post('/api/announcements/', org.admin.token, {
+      title: 'Fire drill',
+      body: '<p>At noon.</p>',
+      audience: { roles: [ROLE.LEARNER, ROLE.ADMIN] },
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as number;
+    await drain();
+    for (const l of [a!, org.learner]) {
+      const mine = await listed(l, 'announcement');
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ link: `/announcements/${id}/`, subject: { id } });
+    }
+    // In-app off, e-mail still on: a hidden row for the mail.
+    expect(await listed(quiet!, 'announcement')).toHaveLength(0);
+    expect(await rowsOf(quiet!.user.id, 'announcement')).toMatchObject([{ inApp: false }]);
+    expect(await rowsOf(org.admin.user.id, 'announcement')).toHaveLength(0);
+    expect(await rowsOf(org.trainer.user.id, 'announcement')).toHaveLength(0);
+
+    await redeliverLatest('announcement.published');
+    expect(await rowsOf(a!.user.id, 'announcement')).toHaveLength(1);
+  });
+
+  it('without send_email, nobody is mailed; deleted before delivery, nobody is told', async () => {
+    const org = await newOrg();
+    const quiet = await api(t).post('/api/announcements/', org.admin.token, {
+      title: 'In-app only',
+      body: '<p>x</p>',
+      send_email: false,
+    });
+    await drain();
+    const rows = await rowsOf(org.learner.user.id, 'announcement');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.emailFrequency).toBeNull();
+    expect(rows[0]!.subjectId).toBe(quiet.json().id);
+
+    const gone = await api(t).post('/api/announcements/', org.admin.token, {
+      title: 'Withdrawn',
+      body: '<p>x</p>',
+    });
+    await api(t).del(`/api/announcements/${gone.json().id}/`, org.admin.token);
+    await drain();
+    expect(await rowsOf(org.learner.user.id, 'announcement')).toHaveLength(1);
+  });
+});
+
 describe('assignment graded', () => {
   it('tells the learner once, not the grader; in-app off lists nothing; redelivery adds nothing', async () => {
     const org = await newOrg();

@@ -30,6 +30,8 @@ export interface NewNotification {
   link: string;
   detail?: string | null;
   recipients: readonly number[];
+  /** false: in-app only, whatever the preferences say of e-mail (an announcement not mailed). */
+  email?: boolean;
 }
 
 /**
@@ -54,7 +56,9 @@ export async function notify(ctx: AppContext, meta: EventMeta, n: NewNotificatio
       n.type,
       active.map((u) => u.id),
     );
-    for (const [id, f] of found) frequencies.set(id, f);
+    for (const [id, f] of found) {
+      frequencies.set(id, n.email === false ? { ...f, email: 'off' } : f);
+    }
   }
   const values = [...frequencies]
     .filter(([, f]) => f.in_app !== 'off' || f.email !== 'off')

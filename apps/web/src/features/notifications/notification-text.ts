@@ -6,7 +6,14 @@ export interface TextPart {
   strong?: boolean;
 }
 
-type Category = 'enrolment' | 'request' | 'course' | 'assignment' | 'review' | 'account';
+type Category =
+  | 'enrolment'
+  | 'request'
+  | 'course'
+  | 'assignment'
+  | 'review'
+  | 'account'
+  | 'announcement';
 
 /** The filter's wording per type, and the icon family each belongs to. */
 export const TYPE_INFO: Record<TNotificationType, { label: string; category: Category }> = {
@@ -39,6 +46,7 @@ export const TYPE_INFO: Record<TNotificationType, { label: string; category: Cat
   event_enrolment_cancelled: { label: 'Event enrolment cancelled', category: 'enrolment' },
   event_changed: { label: 'Event changed', category: 'course' },
   event_cancelled: { label: 'Event cancelled', category: 'course' },
+  announcement: { label: 'Announcement', category: 'announcement' },
 };
 
 const who = (n: TNotification): TextPart => ({
@@ -78,6 +86,8 @@ export function notificationText(n: TNotification): TextPart[] {
         : [{ text: 'You are enrolled in the learning path ' }, what(n)];
     case 'learning_path_completed':
       return [{ text: 'You completed the learning path ' }, what(n)];
+    case 'announcement':
+      return [who(n), { text: ' announced ' }, what(n)];
     // Due soon and overdue carry their date, and a message its text, only in the server's
     // sentence: they fall through to it, with the names emphasised.
     default:

@@ -1,5 +1,6 @@
 import type { TNotification } from '@atrium/contract';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
@@ -24,6 +25,7 @@ const ICONS: Record<(typeof TYPE_INFO)[keyof typeof TYPE_INFO]['category'], Reac
   assignment: <AssignmentOutlined fontSize="small" />,
   review: <RateReviewOutlined fontSize="small" />,
   account: <VerifiedUserOutlined fontSize="small" />,
+  announcement: <CampaignOutlined fontSize="small" />,
 };
 
 /**
