@@ -144,6 +144,9 @@ export const ZAnnouncement = z.object({
     .object({
       departments: z.array(z.number().int()),
       designations: z.array(z.number().int()),
+      /** The names of `departments` and `designations`, in their order (readers may not list them). */
+      department_names: z.array(z.string()),
+      designation_names: z.array(z.string()),
       roles: z.array(z.number().int()),
       course: z.object({ id: z.number().int(), title: z.string() }).nullable(),
       class: z.object({ id: z.number().int(), name: z.string() }).nullable(),

@@ -247,6 +247,12 @@ describe('the audience', () => {
     expect(ids(await inbox(sales))).toContain(a.id);
     const read = (await detail(sales, a.id)).json();
     expect([read.reader, read.read_at === null]).toEqual([true, false]);
+    // The reader is told whom it is for by name (they may not list the departments).
+    expect(read.audience).toMatchObject({
+      departments: [place.sales.department.id],
+      department_names: [place.sales.department.name],
+      designation_names: [],
+    });
     for (const who of [support, nowhere]) {
       expect(ids(await inbox(who))).not.toContain(a.id);
       expect((await detail(who, a.id)).statusCode).toBe(404);

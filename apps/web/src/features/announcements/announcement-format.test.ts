@@ -11,6 +11,8 @@ import {
 const audience = (over: object = {}) => ({
   departments: [],
   designations: [],
+  department_names: [],
+  designation_names: [],
   roles: [],
   course: null,
   class: null,

@@ -3,7 +3,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { audienceSummary, formatWhen } from '../../announcement-format.ts';
-import { useDepartments } from '../../api/options.api.ts';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -24,9 +23,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** Who wrote it, when it went (or goes) out, until when, for whom, pinned. */
 export function AnnouncementFacts({ announcement: a }: { announcement: TAnnouncement }) {
-  const departments = useDepartments(a.organisation, (a.audience?.departments.length ?? 0) > 0);
+  const named = (ids: number[] | undefined, names: string[] | undefined) => (id: number) =>
+    names?.[ids?.indexOf(id) ?? -1] || undefined;
   const audience = audienceSummary(a.audience, {
-    department: (id) => departments.data?.find((d) => d.id === id)?.name,
+    department: named(a.audience?.departments, a.audience?.department_names),
+    designation: named(a.audience?.designations, a.audience?.designation_names),
   });
   const out = formatWhen(a.publish_at);
   return (

@@ -150,7 +150,15 @@ describe('AnnouncementFormDialog', () => {
 
   it('keeps a published one’s audience and time fixed and leaves them out', async () => {
     const announcement = makeAnnouncement({
-      audience: { departments: [], designations: [], roles: [4], course: null, class: null },
+      audience: {
+        departments: [],
+        designations: [],
+        department_names: [],
+        designation_names: [],
+        roles: [4],
+        course: null,
+        class: null,
+      },
     });
     renderWithApp(
       <AnnouncementFormDialog announcement={announcement} onClose={vi.fn()} onSaved={vi.fn()} />,
