@@ -132,6 +132,9 @@ describe('issue 20: a scheduled announcement to one department, acknowledged and
     await nursePage.goto('/announcements');
     const card = nursePage.getByRole('listitem').filter({ hasText: title });
     await card.waitFor();
+    // The side menu says there is something new.
+    const menu = nursePage.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: /^Announcements\s*,\s*1 unread$/ }).waitFor();
     expect(await card.textContent()).toContain('Unread');
     expect(await card.textContent()).toContain('Must acknowledge');
     await shot(nursePage, 'inbox');
@@ -144,6 +147,7 @@ describe('issue 20: a scheduled announcement to one department, acknowledged and
       .getByRole('button', { name: 'Acknowledge' })
       .click();
     await nursePage.getByText(/^Acknowledged on /).waitFor();
+    await menu.getByRole('link', { name: 'Announcements', exact: true }).waitFor();
     await shot(nursePage, 'acknowledged');
 
     // ── The porter's page says it is not there ──

@@ -16,6 +16,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useAnnouncementsUnread } from '../../features/announcements/index.ts';
 import { useOrganisation, useOrganisationLink } from '../../features/organisations/index.ts';
 import { initials } from '../../shared/format/initials.ts';
 import type { DrawerItem } from '../../shared/menu/drawer-items.ts';
@@ -23,6 +24,7 @@ import { MenuIcon } from '../../shared/menu/menu-icons.tsx';
 import { sidePanelRoleLabel } from '../../shared/session/roles.ts';
 import { useSession } from '../../shared/session/session-context.ts';
 import { BrandMark } from '../../shared/ui/brand-mark.tsx';
+import { VisuallyHidden } from '../../shared/ui/visually-hidden.tsx';
 
 export const DRAWER_WIDTH = 256;
 
@@ -93,6 +95,32 @@ function DrawerList({
   );
 }
 
+/** Announcements not read yet, beside their entry: a reader sees there is something new. */
+function UnreadAnnouncements() {
+  const unread = useAnnouncementsUnread().data?.unread ?? 0;
+  if (unread === 0) return null;
+  return (
+    <Box
+      component="span"
+      sx={{
+        ml: 1,
+        px: 0.75,
+        minWidth: 22,
+        borderRadius: 11,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        fontSize: '0.75rem',
+        fontWeight: 700,
+        lineHeight: '22px',
+        textAlign: 'center',
+      }}
+    >
+      <span aria-hidden>{unread > 99 ? '99+' : unread}</span>
+      <VisuallyHidden>, {unread} unread</VisuallyHidden>
+    </Box>
+  );
+}
+
 function DrawerEntry({
   item,
   pathname,
@@ -118,6 +146,7 @@ function DrawerEntry({
         <MenuIcon name={item.icon} />
       </ListItemIcon>
       <ListItemText primary={item.title} />
+      {item.to === '/announcements' && <UnreadAnnouncements />}
     </ListItemButton>
   );
 }
