@@ -35,6 +35,7 @@ export * from './classrooms/reports.operations.ts';
 export * from './classrooms/reports.ts';
 export * from './classrooms/requisites.operations.ts';
 export * from './classrooms/requisites.ts';
+export * from './classrooms/sessions.ts';
 export * from './core/errors.ts';
 export * from './core/ids.ts';
 export * from './core/operation.ts';

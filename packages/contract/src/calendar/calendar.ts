@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zTimeZone } from '../classrooms/classrooms.ts';
+import { zTimeZone } from '../classrooms/sessions.ts';
 
 /**
  * The calendar (issue 19): one list of dated items that the slices provide (course and

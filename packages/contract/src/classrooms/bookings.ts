@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zId, zIdParam } from '../core/ids.ts';
 import { ZPageQuery, zPage } from '../core/pagination.ts';
-import { BOOKING_STATUSES, SESSION_STATUSES } from './classrooms.ts';
+import { BOOKING_STATUSES, SESSION_STATUSES } from './sessions.ts';
 
 /**
  * Seats (spec §7 /api/classroom/attendee/ and event/): a learner books a seat in a session, joins

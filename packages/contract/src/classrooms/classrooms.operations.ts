@@ -1,10 +1,7 @@
 import { ZIdParams } from '../core/ids.ts';
 import { defineOperation } from '../core/operation.ts';
 import {
-  ZCheckSessionQuery,
-  ZCheckSessionResult,
   ZClass,
-  ZClassDetail,
   ZClassInput,
   ZClassPage,
   ZClassQuery,
@@ -23,17 +20,22 @@ import {
   ZRoomPage,
   ZRoomQuery,
   ZRoomUpdate,
-  ZSession,
-  ZSessionCreate,
-  ZSessionList,
-  ZSessionQuery,
-  ZSessionUpdate,
   ZTopic,
   ZTopicInput,
   ZTopicList,
   ZTopicQuery,
   ZTopicUpdate,
 } from './classrooms.ts';
+import {
+  ZCheckSessionQuery,
+  ZCheckSessionResult,
+  ZClassDetail,
+  ZSession,
+  ZSessionCreate,
+  ZSessionList,
+  ZSessionQuery,
+  ZSessionUpdate,
+} from './sessions.ts';
 
 const tags = ['classrooms'];
 const errors = [400, 401, 403] as const;

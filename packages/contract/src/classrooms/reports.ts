@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zIdParam } from '../core/ids.ts';
-import { BOOKING_STATUSES, SESSION_STATUSES, zDate } from './classrooms.ts';
+import { BOOKING_STATUSES, SESSION_STATUSES, zDate } from './sessions.ts';
 
 /**
  * Classroom reports, the dashboard, the calendar and the learner import (spec §7 class-report,
