@@ -17,6 +17,17 @@ async function upload(token: string, name: string, bytes: Buffer, type: string) 
   return call<{ id: number }>('POST', '/api/courses/file-repo/', token, form);
 }
 
+/** The player's Discussion tab: "Ask a question" opens the composer fixed to the course. */
+async function askQuestion(page: Page, title: string) {
+  await page.getByRole('button', { name: 'Ask a question' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ask a question' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Text' }).click();
+  await page.keyboard.type(`${title} (details)`);
+  await dialog.getByRole('button', { name: 'Post question' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 interface Setup {
   courseId: number;
   title: string;
@@ -132,11 +143,8 @@ describe('course player (/course-module/{id})', () => {
     await page.getByText('Awaiting grade').waitFor();
     await page.getByRole('tab', { name: 'Discussion' }).click();
     await page.getByText('No questions yet. Ask the first one.').waitFor();
-    await page
-      .getByRole('textbox', { name: 'Ask a question about this course' })
-      .fill('Is there a longer version of the clip?');
-    await page.getByRole('button', { name: 'Post question' }).click();
-    await page.getByText('Is there a longer version of the clip?').waitFor();
+    await askQuestion(page, 'Is there a longer version of the clip?');
+    await page.getByRole('link', { name: 'Is there a longer version of the clip?' }).waitFor();
 
     await page.reload();
     await expect.poll(() => fileTitle(page).textContent()).toBe(setup.videoName);
@@ -176,18 +184,18 @@ describe('course player (/course-module/{id})', () => {
     await page.getByRole('heading', { level: 1, name: setup.title }).waitFor();
     await page.getByRole('tab', { name: 'Discussion' }).click();
     const asked = `How long is the clip? ${uniqueTag()}`;
-    await page.getByRole('textbox', { name: 'Ask a question about this course' }).fill(asked);
-    await page.getByRole('button', { name: 'Post question' }).click();
-    const question = page.getByRole('article').filter({ hasText: asked });
-    await question.getByRole('button', { name: /0 answers/ }).click();
-    await question.getByRole('textbox', { name: 'Your answer' }).fill('A longer one is coming.');
-    await question.getByRole('button', { name: 'Answer', exact: true }).click();
-    await question.getByText('A longer one is coming.').waitFor();
-    const helpful = (n: number) => ({ name: `Helpful ${n}`, exact: true });
-    await question.getByRole('button', helpful(0)).click();
-    await question.getByRole('button', { ...helpful(1), pressed: true }).waitFor();
-    await question.getByRole('button', { name: 'Like 0', exact: true }).click();
-    await question.getByRole('button', { name: 'Like 1', exact: true, pressed: true }).waitFor();
+    await askQuestion(page, asked);
+    // The question is a topic of the discussions model: answered and liked on its own page.
+    await page.getByRole('link', { name: asked }).click();
+    await page.getByRole('heading', { level: 1, name: asked }).waitFor();
+    const answer = page.getByRole('form', { name: 'Your answer' });
+    await answer.getByRole('textbox').click();
+    await page.keyboard.type('A longer one is coming.');
+    await page.getByRole('button', { name: 'Post answer' }).click();
+    await page.getByText('A longer one is coming.').waitFor();
+    const topic = page.getByRole('article', { name: asked });
+    await topic.getByRole('button', { name: 'Like 0', exact: true }).first().click();
+    await topic.getByRole('button', { name: 'Like 1', exact: true, pressed: true }).waitFor();
     // The snackbars are the app shell's, checked by its own specs.
     await page
       .locator('.notistack-Snackbar')

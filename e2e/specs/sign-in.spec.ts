@@ -22,6 +22,7 @@ const ADMIN_MENU = [
   'Classroom',
   'Assessment',
   'Announcements',
+  'Discussions',
   'Organization',
   'Help Desk',
 ];
@@ -34,6 +35,7 @@ const MEMBER_MENU = [
   'Classroom',
   'Assessment',
   'Announcements',
+  'Discussions',
   'Organization',
   'Help Desk',
 ];

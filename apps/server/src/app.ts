@@ -49,7 +49,9 @@ import { calendarModule } from './features/calendar/index.ts';
 import { catalogueModule } from './features/catalogue/index.ts';
 import { classroomsModule } from './features/classrooms/index.ts';
 import { cpdModule } from './features/cpd/index.ts';
+import { discussionsModule } from './features/discussions/index.ts';
 import { eventsModule } from './features/events/index.ts';
+import { imagesModule } from './features/images/index.ts';
 import { learningModule } from './features/learning/index.ts';
 import { learningPathsModule } from './features/learning-paths/index.ts';
 import { messagesModule } from './features/messages/index.ts';
@@ -85,6 +87,8 @@ export const MODULES: readonly AppModule[] = [
   cpdModule,
   eventsModule,
   announcementsModule,
+  imagesModule,
+  discussionsModule,
   calendarModule,
   approvalsModule,
   messagesModule,

@@ -52,6 +52,7 @@ const FORM_FIELDS: Record<string, Record<string, unknown>> = {
   },
   'POST /api/courses/assignment/:id/submit/': { text: 'An answer' },
   'POST /api/courses/file-repo/': { name: 'A file' },
+  'POST /api/discussions/': { type: 1, title: 'Fuzz topic', body: '<p>Text</p>' },
 };
 
 let t: TestApp;

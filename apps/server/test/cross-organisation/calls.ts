@@ -21,7 +21,14 @@ import {
   type ClassroomObjects,
 } from './classrooms-calls.ts';
 import { CPD_BODY_CALLS, CPD_CALLS, type CpdObjects } from './cpd-calls.ts';
+import {
+  DISCUSSION_BODY_CALLS,
+  DISCUSSION_CALLS,
+  DISCUSSION_REVERSE,
+  type DiscussionObjects,
+} from './discussions-calls.ts';
 import { EVENT_BODY_CALLS, EVENT_CALLS, type EventObjects } from './events-calls.ts';
+import { IMAGE_CALLS, type ImageObjects } from './images-calls.ts';
 import {
   LEARNING_PATH_BODY_CALLS,
   LEARNING_PATH_CALLS,
@@ -101,7 +108,9 @@ export type Fixture = OrganisationObjects &
   CpdObjects &
   CalendarObjects &
   EventObjects &
-  AnnouncementObjects;
+  AnnouncementObjects &
+  DiscussionObjects &
+  ImageObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -375,6 +384,8 @@ export const CALLS: Record<string, IdCall> = {
   ...CALENDAR_CALLS,
   ...EVENT_CALLS,
   ...ANNOUNCEMENT_CALLS,
+  ...DISCUSSION_CALLS,
+  ...IMAGE_CALLS,
 };
 
 /**
@@ -390,6 +401,7 @@ export const BODY_CALLS: Record<string, IdCall> = {
   ...CLASSROOM_BODY_CALLS,
   ...CPD_BODY_CALLS,
   ...EVENT_BODY_CALLS,
+  ...DISCUSSION_BODY_CALLS,
   'POST /api/messages/conversations/': {
     params: () => ({}),
     body: (f) => ({ participant_ids: [f.learner], title: 'Planted' }),
@@ -500,6 +512,8 @@ export interface Named {
   /** A course (an assessment may belong to one) and a trainer (a reviewer). */
   course: number;
   trainer: number;
+  /** The organisation's Question type (a topic is of one of its own types). */
+  discussionType: number;
 }
 /** Globex's own objects the reverse calls act on. */
 export interface Mine extends Named, AssessmentMine {
@@ -593,6 +607,7 @@ export const REVERSE: ReverseCall[] = [
   },
   ...LEARNING_PATH_REVERSE,
   ...ASSESSMENT_REVERSE,
+  ...DISCUSSION_REVERSE,
 ];
 
 /**

@@ -33,7 +33,9 @@ import { makeCalendarObjects } from './calendar-calls.ts';
 import type { Body, CourseObjects, Fixture, Mine, OrganisationObjects } from './calls.ts';
 import { makeClassroomObjects } from './classrooms-calls.ts';
 import { makeCpdObjects } from './cpd-calls.ts';
+import { makeDiscussionObjects, questionTypeOf } from './discussions-calls.ts';
 import { makeEventObjects } from './events-calls.ts';
+import { makeImageObjects } from './images-calls.ts';
 import type { LearningPathObjects } from './learning-paths-calls.ts';
 import type { ProctoringObjects } from './proctoring-calls.ts';
 
@@ -66,6 +68,8 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
   const cpd = await makeCpdObjects(json, acme.admin.token, acme.learner.token);
   const engine = await makeEventObjects(json, acme.admin.token, acme.learner.token);
   const announcements = await makeAnnouncementObjects(json, acme.admin.token);
+  const discussions = await makeDiscussionObjects(t.app, json, acme.admin.token);
+  const storedImages = await makeImageObjects(json, acme.learner.token);
   const own: Fixture = {
     ...org,
     ...ownCourse,
@@ -77,6 +81,8 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...calendar,
     ...engine,
     ...announcements,
+    ...discussions,
+    ...storedImages,
   };
   const shared: Fixture = {
     ...org,
@@ -89,6 +95,8 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...calendar,
     ...engine,
     ...announcements,
+    ...discussions,
+    ...storedImages,
   };
   const mine = await makeGlobexObjects();
   // Made on first use (a package's launch): made now, so that first use is not a change.
@@ -631,5 +639,6 @@ async function makeGlobexObjects(): Promise<Mine> {
     trainer: globex.trainer.user.id,
     module: module.id,
     course: course.id,
+    discussionType: await questionTypeOf(t.app, admin),
   };
 }

@@ -4,6 +4,7 @@ export * from './assessments.ts';
 export * from './catalogue.ts';
 export * from './classrooms.ts';
 export * from './cpd.ts';
+export * from './discussions.ts';
 export * from './events.ts';
 export * from './learning.ts';
 export * from './learning-paths.ts';

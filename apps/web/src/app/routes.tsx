@@ -9,6 +9,7 @@ import { classroomsPages } from '../features/classrooms/index.ts';
 import { contentPlayerPages } from '../features/content-player/index.ts';
 import { cpdPages } from '../features/cpd/index.ts';
 import { dashboardPages } from '../features/dashboard/index.ts';
+import { discussionsPages } from '../features/discussions/index.ts';
 import { learningPages } from '../features/learning/index.ts';
 import { learningPathsPages } from '../features/learning-paths/index.ts';
 import { licencesPages } from '../features/licences/index.ts';
@@ -109,6 +110,8 @@ const EndMeetPage = lazyPage('end-meet', classroomsPages.endMeet);
 const CalendarPage = lazyPage('calendar', calendarPages.calendar);
 const AnnouncementsPage = lazyPage('announcements', announcementsPages.list);
 const AnnouncementPage = lazyPage('announcement', announcementsPages.detail);
+const DiscussionsPage = lazyPage('discussions', discussionsPages.list);
+const DiscussionPage = lazyPage('discussion', discussionsPages.detail);
 const CpdPage = lazyPage('cpd', cpdPages.cpd);
 const CpdViewPage = lazyPage('cpd-view', cpdPages.view);
 
@@ -322,7 +325,9 @@ export const appRoutes: readonly AppRoute[] = [
   // Announcements (issue 20): both check the /announcements menu entry.
   perm('/announcements', undefined, { Page: AnnouncementsPage, title: 'Announcements' }),
   perm('/announcements/:id/', '/announcements', { Page: AnnouncementPage, title: 'Announcement' }),
-  ...['/discussions', '/discussions/:id'].map((path) => perm(path)),
+  // Discussions (issue 20): both check the /discussions menu entry.
+  perm('/discussions', undefined, { Page: DiscussionsPage, title: 'Discussions' }),
+  perm('/discussions/:id', '/discussions', { Page: DiscussionPage, title: 'Discussion' }),
 
   // Classroom (issue 18): only the entry page is (perm); the pages say when work needs staff.
   perm('/classroom', undefined, { Page: ClassroomHomePage, title: 'Classroom' }),

@@ -241,9 +241,10 @@ export const ZGrade = z.strictObject({
 export type TGrade = z.input<typeof ZGrade>;
 
 // ── Course discussions ─────────────────────────────────────────────────
-export const DISCUSSION_BODY_MAX = 5000;
-export const ZQuestionCreate = z.strictObject({ course: id, body: text(DISCUSSION_BODY_MAX) });
-export const ZAnswerCreate = z.strictObject({ question: id, body: text(DISCUSSION_BODY_MAX) });
+/** The §7 course-discussion-* calls take plain text up to this long (a topic of the discussions model). */
+export const COURSE_QUESTION_MAX = 5000;
+export const ZQuestionCreate = z.strictObject({ course: id, body: text(COURSE_QUESTION_MAX) });
+export const ZAnswerCreate = z.strictObject({ question: id, body: text(COURSE_QUESTION_MAX) });
 export const ZQuestionLike = z.strictObject({ question: id });
 export const ZAnswerReaction = z.strictObject({
   answer: id,

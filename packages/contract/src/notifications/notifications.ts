@@ -38,6 +38,10 @@ export const NOTIFICATION_TYPES = [
   'event_changed',
   'event_cancelled',
   'announcement',
+  /** A new answer in a topic the recipient follows. */
+  'discussion_answer',
+  /** The recipient's answer was accepted. */
+  'discussion_answer_accepted',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
@@ -56,6 +60,7 @@ export const SUBJECT_KINDS = [
   'classroom_session',
   'event',
   'announcement',
+  'discussion',
 ] as const;
 export const ZSubjectKind = z.enum(SUBJECT_KINDS);
 

@@ -71,7 +71,10 @@ export type AuditAction =
   | 'event.cancelled'
   | 'event.deleted'
   | 'event.attendance_marked'
-  | 'announcement.deleted';
+  | 'announcement.deleted'
+  | 'discussion.deleted'
+  | 'discussion.answer_deleted'
+  | 'discussion.moderated';
 
 export async function recordAudit(
   db: DbOrTx,

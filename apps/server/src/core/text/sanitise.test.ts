@@ -17,7 +17,7 @@ describe('sanitiseRichText', () => {
 
   it('removes javascript:, data: and protocol-relative links but keeps the text', () => {
     expect(sanitiseRichText('<a href="javascript:alert(1)">x</a>')).toBe(
-      '<a rel="noopener noreferrer nofollow">x</a>',
+      '<a rel="noopener noreferrer nofollow ugc">x</a>',
     );
     expect(sanitiseRichText('<a href="JaVaScRiPt&colon;alert(1)">x</a>')).not.toMatch(/script/i);
     expect(sanitiseRichText('<a href="data:text/html,<script>x</script>">x</a>')).not.toMatch(
@@ -41,13 +41,13 @@ describe('sanitiseRichText', () => {
       '<h2>Title</h2><h3>Sub</h3><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code><br>x</p>' +
       '<ul><li><p>one</p></li></ul><ol start="3" type="a"><li><p>three</p></li></ol>' +
       '<blockquote><p>q</p></blockquote><hr><pre><code class="language-js">let a = 1;</code></pre>' +
-      '<p><a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/">link</a></p>';
+      '<p><a target="_blank" rel="noopener noreferrer nofollow ugc" href="https://example.com/">link</a></p>';
     expect(sanitiseRichText(html)).toBe(html.replace('<hr>', '<hr />').replace('<br>', '<br />'));
   });
 
   it('forces the safe rel on links and keeps mailto', () => {
     expect(sanitiseRichText('<a href="mailto:a@example.com" rel="opener">m</a>')).toBe(
-      '<a href="mailto:a@example.com" rel="noopener noreferrer nofollow">m</a>',
+      '<a href="mailto:a@example.com" rel="noopener noreferrer nofollow ugc">m</a>',
     );
   });
 

@@ -49,8 +49,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,
   transformTags: {
-    // A link opened from a course page must not get a handle on it (window.opener) or pass it rank.
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
+    // A link opened from one of our pages must not get a handle on it (window.opener) nor the
+    // page's address, nor pass it rank; ugc: the link is user content (discussions, messages).
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow ugc' }),
     ol: (tagName, attribs) => {
       const kept: Record<string, string> = {};
       if (attribs.start && /^-?\d{1,9}$/.test(attribs.start)) kept.start = attribs.start;

@@ -42,7 +42,7 @@ describe('rich text: the course description', () => {
     expect(res.json().description).toBe(
       '<h2>Goals</h2><ol start="3"><li><p>Three</p></li></ol>' +
         '<pre><code class="language-js">let a;</code></pre>' +
-        '<p><a rel="noopener noreferrer nofollow">far</a> <a rel="noopener noreferrer nofollow">js</a></p>',
+        '<p><a rel="noopener noreferrer nofollow ugc">far</a> <a rel="noopener noreferrer nofollow ugc">js</a></p>',
     );
   });
 

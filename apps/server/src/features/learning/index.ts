@@ -4,7 +4,10 @@ import { learningCalendar } from './learning.calendar.ts';
 import { learningMatrix } from './learning.matrix.ts';
 import { registerLearningRoutes } from './learning.routes.ts';
 
-/** Taking courses: enrolment and requests, progress, FAQs, reviews, assignments, discussions. */
+/**
+ * Taking courses: enrolment and requests, progress, FAQs, reviews, assignments. (A course's
+ * discussion is the discussions slice's, §7 course-discussion-* calls included.)
+ */
 export const learningModule: AppModule = {
   name: 'learning',
   routes: registerLearningRoutes,

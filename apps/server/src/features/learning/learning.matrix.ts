@@ -34,9 +34,4 @@ export const learningMatrix: Record<string, MatrixRow> = {
   'POST /api/courses/assignment/:id/grade/': AUTHORS,
   'GET /api/courses/assignment/:id/submissions/': AUTHORS,
   'GET /api/courses/assignment-submission/:id/file/': SIGNED_IN,
-  'GET /api/courses/course-discussion-question/': SIGNED_IN,
-  'POST /api/courses/course-discussion-question/': SIGNED_IN,
-  'POST /api/courses/course-discussion-answer/': SIGNED_IN,
-  'POST /api/courses/course-discussion-like/': SIGNED_IN,
-  'POST /api/courses/answer-like-dislike/': SIGNED_IN,
 };

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import { registerAssignmentRoutes } from './assignments.routes.ts';
-import { registerDiscussionRoutes } from './course-discussions.routes.ts';
 import { registerEnrolmentRoutes } from './enrolments.routes.ts';
 import { registerFaqRoutes } from './faqs.routes.ts';
 import { registerProgressRoutes } from './progress.routes.ts';
@@ -14,5 +13,4 @@ export function registerLearningRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEnrolmentRoutes(app, ctx);
   registerProgressRoutes(app, ctx);
   registerAssignmentRoutes(app, ctx);
-  registerDiscussionRoutes(app, ctx);
 }

@@ -138,7 +138,7 @@ describe('conversations and messages', () => {
       '<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror="alert(1)"> <a href="javascript:alert(1)">l</a></p>',
     );
     expect(res.statusCode).toBe(201);
-    expect(res.json().body).toBe('<p>Hi <a rel="noopener noreferrer nofollow">l</a></p>');
+    expect(res.json().body).toBe('<p>Hi <a rel="noopener noreferrer nofollow ugc">l</a></p>');
     expect((await send(learner, conversation.id, '<script>only</script>')).statusCode).toBe(400);
   });
 });

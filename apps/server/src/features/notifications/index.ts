@@ -5,6 +5,7 @@ import { announcementSubscribers } from './notifications.announcements.ts';
 import { approvalSubscribers } from './notifications.approvals.ts';
 import { assessmentSubscribers } from './notifications.assessments.ts';
 import { classroomSubscribers } from './notifications.classrooms.ts';
+import { discussionSubscribers } from './notifications.discussions.ts';
 import { eventSubscribers } from './notifications.events.ts';
 import { notificationJobs, scheduleDigests } from './notifications.jobs.ts';
 import { learningPathSubscribers } from './notifications.learning-paths.ts';
@@ -35,6 +36,7 @@ export const notificationsModule: AppModule = {
     ...classroomSubscribers,
     ...eventSubscribers,
     ...announcementSubscribers,
+    ...discussionSubscribers,
   ],
   matrix: notificationsMatrix,
 };

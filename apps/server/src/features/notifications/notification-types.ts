@@ -215,6 +215,19 @@ export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, Notificati
       message: (f) =>
         `${f.actorName ? `${f.actorName} announced` : 'New announcement'}: ${f.subjectTitle}.`,
     },
+    // Discussions. A busy topic gets many answers in a day: one mail each would bury the rest
+    // of the inbox, so new answers are mailed in the daily digest (in-app stays immediate).
+    // An accepted answer happens once per question and is news to its author: mailed at once.
+    discussion_answer: {
+      label: 'A new answer in a discussion you follow',
+      defaults: { in_app: 'immediately', email: 'daily' },
+      message: (f) => `${someone(f.actorName)} answered in ${f.subjectTitle}.`,
+    },
+    discussion_answer_accepted: {
+      label: 'Your answer is accepted',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) => `${someone(f.actorName)} accepted your answer in ${f.subjectTitle}.`,
+    },
   };
 
 export const typeDefinition = (type: TNotificationType) => NOTIFICATION_TYPE_DEFINITIONS[type];

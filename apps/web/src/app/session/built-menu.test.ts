@@ -27,8 +27,16 @@ describe('withoutUnbuilt', () => {
   });
 
   it('every built route of the app keeps its entry', () => {
-    const menu = [entry('Dashboard', '/dashboard'), entry('Requests', '/requests')];
-    expect(withoutUnbuilt(menu).map((e) => e.title)).toEqual(['Dashboard', 'Requests']);
+    const menu = [
+      entry('Dashboard', '/dashboard'),
+      entry('Requests', '/requests'),
+      entry('Discussions', '/discussions'),
+    ];
+    expect(withoutUnbuilt(menu).map((e) => e.title)).toEqual([
+      'Dashboard',
+      'Requests',
+      'Discussions',
+    ]);
   });
 });
 
@@ -39,6 +47,7 @@ describe('hasPageFor', () => {
     expect(hasPageFor('/courses')).toBe(true);
     expect(hasPageFor('/cpd?event=3')).toBe(true);
     expect(hasPageFor('/cpd-view/12')).toBe(true);
+    expect(hasPageFor('/discussions/12')).toBe(true);
   });
   it('refuses a route without a page yet and an unknown path (the not-found page is no page)', () => {
     expect(hasPageFor('/socialwall')).toBe(false);

@@ -92,6 +92,16 @@ describe('notificationText', () => {
     ]);
     expect(TYPE_INFO.learning_path_due_soon.label).toBe('Learning path due soon');
   });
+  it('says who answered in a followed topic and who accepted an answer', () => {
+    const topic = { kind: 'discussion' as const, id: 12, title: 'Where is the fire exit?' };
+    expect(notificationPlainText(notification({ type: 'discussion_answer', subject: topic }))).toBe(
+      'Ada Admin answered in Where is the fire exit?',
+    );
+    expect(
+      notificationPlainText(notification({ type: 'discussion_answer_accepted', subject: topic })),
+    ).toBe('Ada Admin accepted your answer in Where is the fire exit?');
+    expect(TYPE_INFO.discussion_answer.category).toBe('discussion');
+  });
 });
 
 describe('emphasise', () => {

@@ -13,7 +13,8 @@ type Category =
   | 'assignment'
   | 'review'
   | 'account'
-  | 'announcement';
+  | 'announcement'
+  | 'discussion';
 
 /** The filter's wording per type, and the icon family each belongs to. */
 export const TYPE_INFO: Record<TNotificationType, { label: string; category: Category }> = {
@@ -47,6 +48,8 @@ export const TYPE_INFO: Record<TNotificationType, { label: string; category: Cat
   event_changed: { label: 'Event changed', category: 'course' },
   event_cancelled: { label: 'Event cancelled', category: 'course' },
   announcement: { label: 'Announcement', category: 'announcement' },
+  discussion_answer: { label: 'New answer in a discussion', category: 'discussion' },
+  discussion_answer_accepted: { label: 'Your answer was accepted', category: 'discussion' },
 };
 
 const who = (n: TNotification): TextPart => ({
@@ -88,6 +91,10 @@ export function notificationText(n: TNotification): TextPart[] {
       return [{ text: 'You completed the learning path ' }, what(n)];
     case 'announcement':
       return [who(n), { text: ' announced ' }, what(n)];
+    case 'discussion_answer':
+      return [who(n), { text: ' answered in ' }, what(n)];
+    case 'discussion_answer_accepted':
+      return [who(n), { text: ' accepted your answer in ' }, what(n)];
     // Due soon and overdue carry their date, and a message its text, only in the server's
     // sentence: they fall through to it, with the names emphasised.
     default:

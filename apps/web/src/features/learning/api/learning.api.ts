@@ -5,7 +5,8 @@ import type { UploadProgress } from '../../../shared/api/upload.ts';
 import { COURSE_MESSAGES, courseKeys } from '../../catalogue/index.ts';
 
 /*
- * The course player's server calls: progress reports, assignments and the course discussion.
+ * The course player's server calls: progress reports and assignments (its discussion tab is the
+ * discussions feature's ScopedDiscussions).
  * Every progress answer carries the whole course progress, which replaces the cached one, so
  * the progress bar and the file status icons follow each report without another request.
  */
@@ -13,9 +14,6 @@ import { COURSE_MESSAGES, courseKeys } from '../../catalogue/index.ts';
 export const learningKeys = {
   assignments: (courseId: number, query: object) =>
     [...courseKeys.assignments(courseId), query] as const,
-  questions: (courseId: number, query: object) =>
-    ['courses', 'questions', courseId, query] as const,
-  allQuestions: (courseId: number) => ['courses', 'questions', courseId] as const,
 };
 
 /**
@@ -98,62 +96,6 @@ export function useSubmitAssignment(courseId: number) {
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.assignments(courseId) }),
     meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'Your work was submitted.' },
-  });
-}
-
-// ── Discussion ──────────────────────────────────────────────────────────
-
-export function useCourseQuestions(courseId: number, page: number, enabled = true) {
-  const query = { course: courseId, page, page_size: 10 };
-  return useQuery({
-    queryKey: learningKeys.questions(courseId, query),
-    queryFn: ({ signal }) => call(ops.questions, { query, signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-    meta: { errorMessage: COURSE_MESSAGES.moduleFailed },
-  });
-}
-
-function useRefreshQuestions(courseId: number) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: learningKeys.allQuestions(courseId) });
-}
-
-export function useAskQuestion(courseId: number) {
-  const refresh = useRefreshQuestions(courseId);
-  return useMutation({
-    mutationFn: (body: string) => call(ops.ask, { body: { course: courseId, body } }),
-    onSuccess: refresh,
-    meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'Question posted.' },
-  });
-}
-
-export function useAnswerQuestion(courseId: number) {
-  const refresh = useRefreshQuestions(courseId);
-  return useMutation({
-    mutationFn: ({ question, body }: { question: number; body: string }) =>
-      call(ops.answer, { body: { question, body } }),
-    onSuccess: refresh,
-    meta: { errorMessage: COURSE_MESSAGES.postFailed, successMessage: 'Answer posted.' },
-  });
-}
-
-export function useLikeQuestion(courseId: number) {
-  const refresh = useRefreshQuestions(courseId);
-  return useMutation({
-    mutationFn: (question: number) => call(ops.likeQuestion, { body: { question } }),
-    onSuccess: refresh,
-    meta: { errorMessage: COURSE_MESSAGES.postFailed },
-  });
-}
-
-export function useReactToAnswer(courseId: number) {
-  const refresh = useRefreshQuestions(courseId);
-  return useMutation({
-    mutationFn: ({ answer, value }: { answer: number; value: 1 | -1 | 0 }) =>
-      call(ops.reactToAnswer, { body: { answer, value } }),
-    onSuccess: refresh,
-    meta: { errorMessage: COURSE_MESSAGES.postFailed },
   });
 }
 

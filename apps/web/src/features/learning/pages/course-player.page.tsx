@@ -233,7 +233,7 @@ function Player({
               </EmptyState>
             </Paper>
           )}
-          <PlayerTabs courseId={courseId} canSubmit={recording} />
+          <PlayerTabs courseId={courseId} courseTitle={detail.course.title} canSubmit={recording} />
         </Stack>
       </Box>
 

@@ -1,6 +1,7 @@
 import type { TNotification } from '@atrium/contract';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
@@ -26,6 +27,7 @@ const ICONS: Record<(typeof TYPE_INFO)[keyof typeof TYPE_INFO]['category'], Reac
   review: <RateReviewOutlined fontSize="small" />,
   account: <VerifiedUserOutlined fontSize="small" />,
   announcement: <CampaignOutlined fontSize="small" />,
+  discussion: <ForumOutlined fontSize="small" />,
 };
 
 /**

@@ -3,8 +3,8 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
+import { ScopedDiscussions } from '../../../discussions/index.ts';
 import { AssignmentsPanel } from './assignments-panel.tsx';
-import { DiscussionPanel } from './discussion-panel.tsx';
 
 const TABS = [
   { key: 'assignments', label: 'Assignments' },
@@ -12,7 +12,15 @@ const TABS = [
 ] as const;
 
 /** Under the open file: the course's assignments and its discussion, one at a time. */
-export function PlayerTabs({ courseId, canSubmit }: { courseId: number; canSubmit: boolean }) {
+export function PlayerTabs({
+  courseId,
+  courseTitle,
+  canSubmit,
+}: {
+  courseId: number;
+  courseTitle: string;
+  canSubmit: boolean;
+}) {
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('assignments');
   return (
     <Paper variant="outlined" sx={{ borderRadius: 3 }}>
@@ -42,7 +50,7 @@ export function PlayerTabs({ courseId, canSubmit }: { courseId: number; canSubmi
         {tab === 'assignments' ? (
           <AssignmentsPanel courseId={courseId} canSubmit={canSubmit} />
         ) : (
-          <DiscussionPanel courseId={courseId} />
+          <ScopedDiscussions scope="course" scopeId={courseId} scopeName={courseTitle} />
         )}
       </Box>
     </Paper>

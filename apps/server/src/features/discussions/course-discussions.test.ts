@@ -231,4 +231,46 @@ describe('course discussions', () => {
       ).statusCode,
     ).toBe(201);
   });
+
+  it('are topics of the discussions model: the same rules of state, the same answers both ways', async () => {
+    const course = await makeCourse(t.database.db, {
+      organisationId: acme.org.id,
+      createdBy: acme.trainer.user.id,
+    });
+    const a = await enrolled(course.id);
+    const q = (
+      await call(t.app, 'POST', '/api/courses/course-discussion-question/', {
+        token: a.token,
+        body: { course: course.id, body: 'Is the quiz timed?' },
+      })
+    ).json();
+    // Answered through the discussions API, it shows in the course's list as plain text.
+    const rich = await call(t.app, 'POST', '/api/discussions/answear/', {
+      token: acme.trainer.token,
+      body: { discussion: q.id, body: '<p>Yes: <strong>20</strong> minutes.</p>' },
+    });
+    expect(rich.statusCode).toBe(201);
+    const list = await call(
+      t.app,
+      'GET',
+      `/api/courses/course-discussion-question/?course=${course.id}`,
+      {
+        token: a.token,
+      },
+    );
+    expect(list.json().results[0]).toMatchObject({ id: q.id, answer_count: 1 });
+    expect(list.json().results[0].answers[0].body).toBe('Yes: 20 minutes.');
+
+    // Locked by its trainer: the learner's answer is refused as it would be there.
+    await call(t.app, 'PATCH', `/api/discussions/${q.id}/`, {
+      token: acme.trainer.token,
+      body: { locked: true },
+    });
+    const refused = await call(t.app, 'POST', '/api/courses/course-discussion-answer/', {
+      token: a.token,
+      body: { question: q.id, body: 'Thanks' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This discussion is locked.');
+  });
 });
