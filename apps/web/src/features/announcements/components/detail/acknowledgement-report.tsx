@@ -9,9 +9,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api/api-error.ts';
+import { SearchField } from '../../../../shared/ui/search-field.tsx';
 import { useAcknowledgements, useExportAcknowledgements } from '../../api/announcements.api.ts';
 import { ANNOUNCEMENT_MESSAGES } from '../../labels.ts';
-import { SearchField } from '../list/search-field.tsx';
 import { AcknowledgementTable } from './acknowledgement-table.tsx';
 
 type Filter = (typeof ACKNOWLEDGEMENT_FILTERS)[number];

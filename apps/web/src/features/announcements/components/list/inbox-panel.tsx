@@ -2,9 +2,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { useState } from 'react';
+import { SearchField } from '../../../../shared/ui/search-field.tsx';
 import { useAnnouncements } from '../../api/announcements.api.ts';
 import { AnnouncementList } from './announcement-list.tsx';
-import { SearchField } from './search-field.tsx';
 
 const PAGE_SIZE = 10;
 

@@ -6,11 +6,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SearchField } from '../../../../shared/ui/search-field.tsx';
 import { useAnnouncements } from '../../api/announcements.api.ts';
 import { ANNOUNCEMENT_STATE, announcementUrl } from '../../labels.ts';
 import { AnnouncementFormDialog } from '../form/announcement-form-dialog.tsx';
 import { AnnouncementList } from './announcement-list.tsx';
-import { SearchField } from './search-field.tsx';
 
 const PAGE_SIZE = 10;
 

@@ -10,9 +10,9 @@ import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { SearchField } from '../../../../shared/ui/search-field.tsx';
 import { scopeKey } from '../../discussion-format.ts';
 import { FILTER_LABEL, ORDERING_LABEL, SCOPE_GROUP_LABEL } from '../../labels.ts';
-import { SearchField } from './search-field.tsx';
 
 export type DiscussionFilter = (typeof DISCUSSION_FILTERS)[number];
 export type DiscussionOrdering = (typeof DISCUSSION_ORDERINGS)[number];
@@ -81,6 +81,7 @@ export function DiscussionFilters({
     <Stack spacing={1.5}>
       <SearchField
         label="Search discussions"
+        fullWidth
         value={value.search}
         onChange={(search) => onChange({ search })}
       />

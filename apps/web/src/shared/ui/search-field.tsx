@@ -2,17 +2,22 @@ import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
-import { useDebouncedValue } from '../../../../shared/hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 
-/** A search box that answers once the typing settles (trimmed). */
+/**
+ * A search box that answers once the typing settles (trimmed). It grows in a row of filters;
+ * `fullWidth` lets it take a line of its own on phones (below the sm breakpoint).
+ */
 export function SearchField({
   label,
   value,
   onChange,
+  fullWidth = false,
 }: {
   label: string;
   value: string;
   onChange: (search: string) => void;
+  fullWidth?: boolean;
 }) {
   const [text, setText] = useState(value);
   const debounced = useDebouncedValue(text);
@@ -30,7 +35,8 @@ export function SearchField({
       label={label}
       value={text}
       onChange={(event) => setText(event.target.value)}
-      sx={{ flex: 1, minWidth: 200 }}
+      sx={{ flex: 1, minWidth: fullWidth ? { xs: 0, sm: 220 } : 200 }}
+      fullWidth={fullWidth}
       slotProps={{
         input: {
           startAdornment: (
