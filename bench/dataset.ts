@@ -14,6 +14,7 @@ import {
   repositoryFiles,
 } from '../apps/server/src/schema/courses.table.ts';
 import { memberships, users } from '../apps/server/src/schema/users.table.ts';
+import { seedDiscussionThread, type ThreadSummary } from './communications-data.ts';
 import { type LearningPathSummary, seedLearningPath } from './learning-path-data.ts';
 
 /** Every generated account signs in with this password (they share one argon2 hash). */
@@ -57,6 +58,8 @@ export interface DatasetSummary {
   detailCourseId: number | null;
   /** The learning-path journeys' path and its learners; null without courses or users. */
   learningPath: LearningPathSummary | null;
+  /** The discussion journeys' topic with 1,000 answers (communications-data.ts). */
+  thread: ThreadSummary;
   organisationId: number;
   /** The demo learner: the baseline reads this row, `me` journeys sign in as it. */
   learnerId: number;
@@ -191,6 +194,10 @@ export async function seedDataset(
       learnerId: learner.id,
       learners: Math.min(pathLearners, extraUsers + 1),
     });
+    const thread = await seedDiscussionThread(database.db, {
+      organisationId: organisation.id,
+      authorId: learner.id,
+    });
     // What autovacuum would have done on a live install (statistics, visibility
     // map), done now so it does not start in the middle of a measurement.
     await database.db.execute(sql`vacuum (analyze)`);
@@ -206,6 +213,7 @@ export async function seedDataset(
       courses: courseCount,
       detailCourseId: detail?.id ?? null,
       learningPath,
+      thread,
       organisationId: organisation.id,
       learnerId: learner.id,
       seconds: (performance.now() - started) / 1000,

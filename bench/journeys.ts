@@ -1,4 +1,4 @@
-import { learningPathOps, systemOps } from '@atrium/contract';
+import { discussionOps, learningPathOps, systemOps, wallOps } from '@atrium/contract';
 import { DEMO_PASSWORD } from '../apps/server/src/features/demo/index.ts';
 import type { DatasetSummary } from './dataset.ts';
 
@@ -30,8 +30,9 @@ export const LOGIN_PATH = '/api/v1/auth/token/login/';
 
 /** The ids some journeys read come from the seeded dataset, never assumed (issue 26). */
 export function journeysFor(
-  dataset: Pick<DatasetSummary, 'detailCourseId' | 'learningPath'>,
+  dataset: Pick<DatasetSummary, 'detailCourseId' | 'learningPath' | 'thread'>,
 ): Journey[] {
+  const thread = String(dataset.thread.id);
   const path = dataset.learningPath;
   const noPath =
     'no learning path was seeded (needs BENCH_COURSES >= 6 and BENCH_PATH_LEARNERS > 0)';
@@ -103,6 +104,29 @@ export function journeysFor(
       needsToken: true,
       as: DEMO_ADMIN,
       skip: path ? undefined : noPath,
+    },
+    // Discussions (issue 20), on an organisation topic with 1,000 answers: the topic as a
+    // learner opens it (accepted answer, abilities)...
+    {
+      name: 'discussion-detail',
+      method: 'GET',
+      path: discussionOps.detail.path.replace(':id', thread),
+      needsToken: true,
+    },
+    // ...and its first page of 20 top-level answers, each with its replies and reactions.
+    {
+      name: 'discussion-thread',
+      method: 'GET',
+      path: `${discussionOps.answers.path.replace(':id', thread)}?page=1&page_size=20`,
+      needsToken: true,
+    },
+    // The social wall (issue 20, part 4): the first page of the organisation's feed as the
+    // learner scrolls it (posts, reaction counts, newest comments and mentions: four queries).
+    {
+      name: 'wall-feed',
+      method: 'GET',
+      path: `${wallOps.feed.path}?limit=20`,
+      needsToken: true,
     },
   ];
 }

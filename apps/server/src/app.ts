@@ -65,6 +65,7 @@ import { scormModule } from './features/scorm/index.ts';
 import { systemModule } from './features/system/index.ts';
 import { usersModule } from './features/users/index.ts';
 import { videoModule } from './features/video/index.ts';
+import { wallModule } from './features/wall/index.ts';
 
 export { VERSION };
 
@@ -89,6 +90,7 @@ export const MODULES: readonly AppModule[] = [
   announcementsModule,
   imagesModule,
   discussionsModule,
+  wallModule,
   calendarModule,
   approvalsModule,
   messagesModule,

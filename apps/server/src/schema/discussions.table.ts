@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { classroomClasses } from './classrooms.table.ts';
 import { courses } from './courses.table.ts';
+import { forums } from './forums.table.ts';
 import { learningPaths } from './learning-paths.table.ts';
 import { organisations } from './organisations.table.ts';
 import { users } from './users.table.ts';
@@ -64,6 +65,8 @@ export const discussions = pgTable(
     courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
     pathId: integer('path_id').references(() => learningPaths.id, { onDelete: 'cascade' }),
     classId: integer('class_id').references(() => classroomClasses.id, { onDelete: 'cascade' }),
+    /** The forum it is a thread of (its scope copied from the forum); deleted with the forum. */
+    forumId: integer('forum_id').references(() => forums.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -91,8 +94,16 @@ export const discussions = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /** The latest answer's time (the creation's until then): the default ordering. */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A forum thread's mailing time (posted + the edit window); null once handled or outside forums. */
+    mailDueAt: timestamp('mail_due_at', { withTimezone: true }),
   },
   (t) => [
+    // A forum's threads, by activity (the forum page, its counts).
+    index('discussions_forum_activity_idx')
+      .on(t.forumId, t.lastActivityAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.forumId} is not null`),
+    // The minute job's claim: only the few posts still waiting are in it.
+    index('discussions_mail_due_idx').on(t.mailDueAt).where(sql`${t.mailDueAt} is not null`),
     // The list: the organisation's topics, pinned first, latest activity first.
     index('discussions_org_pinned_activity_idx').on(
       t.organisationId,
@@ -150,8 +161,11 @@ export const discussionAnswers = pgTable(
     dislikes: integer('dislikes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** In a forum thread: when its subscribers are told (posted + the edit window); else null. */
+    mailDueAt: timestamp('mail_due_at', { withTimezone: true }),
   },
   (t) => [
+    index('discussion_answers_mail_due_idx').on(t.mailDueAt).where(sql`${t.mailDueAt} is not null`),
     // A topic's top-level answers in order (parent_id is null), and its answers by author.
     index('discussion_answers_discussion_idx').on(t.discussionId, t.parentId, t.createdAt, t.id),
     // The replies of a page of answers.

@@ -40,6 +40,7 @@ import {
   PROCTORING_CALLS,
   type ProctoringObjects,
 } from './proctoring-calls.ts';
+import { WALL_CALLS, type WallObjects } from './wall-calls.ts';
 
 /*
  * What the cross-organisation test calls (../cross-organisation.test.ts): acme's objects, the
@@ -110,7 +111,8 @@ export type Fixture = OrganisationObjects &
   EventObjects &
   AnnouncementObjects &
   DiscussionObjects &
-  ImageObjects;
+  ImageObjects &
+  WallObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -386,6 +388,7 @@ export const CALLS: Record<string, IdCall> = {
   ...ANNOUNCEMENT_CALLS,
   ...DISCUSSION_CALLS,
   ...IMAGE_CALLS,
+  ...WALL_CALLS,
 };
 
 /**
@@ -514,6 +517,8 @@ export interface Named {
   trainer: number;
   /** The organisation's Question type (a topic is of one of its own types). */
   discussionType: number;
+  /** The slug of one of the organisation's forums (a thread names it). */
+  forumSlug: string;
 }
 /** Globex's own objects the reverse calls act on. */
 export interface Mine extends Named, AssessmentMine {

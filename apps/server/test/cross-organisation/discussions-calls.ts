@@ -15,6 +15,9 @@ export interface DiscussionObjects {
   discussion: number;
   discussionAnswer: number;
   discussionAttachment: number;
+  /** acme's organisation forum (optional mode) and a thread in it. */
+  forumSlug: string;
+  forumThread: number;
 }
 
 type Json = (
@@ -57,7 +60,19 @@ export async function makeDiscussionObjects(
     discussion: topic.id,
     body: '<p>Behind the lifts.</p>',
   });
+  const forum = await json(admin, 'POST', '/api/forum/', {
+    name: 'Acme board',
+    slug: 'acme-board',
+  });
+  const thread = await json(admin, 'POST', '/api/discussions/', {
+    type: discussionType,
+    title: 'Welcome',
+    body: '<p>Hello</p>',
+    forum: forum.slug,
+  });
   return {
+    forumSlug: String(forum.slug),
+    forumThread: thread.id,
     discussionType,
     spareDiscussionType: spare.id,
     discussion: topic.id,
@@ -91,6 +106,17 @@ export const DISCUSSION_CALLS: Record<string, IdCall> = {
     body: () => ({ body: '<p>Planted</p>' }),
   },
   'DELETE /api/discussions/answear/:id/': { params: (f) => ({ id: f.discussionAnswer }) },
+  // Forums are named by slug, within the caller's organisation: acme's is nowhere in globex.
+  'GET /api/forum/:slug/': { params: (f) => ({ slug: f.forumSlug }) },
+  'PATCH /api/forum/:slug/': {
+    params: (f) => ({ slug: f.forumSlug }),
+    body: () => ({ description: 'Planted' }),
+  },
+  'DELETE /api/forum/:slug/': { params: (f) => ({ slug: f.forumSlug }) },
+  'POST /api/forum/:slug/subscription/': {
+    params: (f) => ({ slug: f.forumSlug }),
+    body: () => ({ subscribed: true }),
+  },
 };
 
 export const DISCUSSION_BODY_CALLS: Record<string, IdCall> = {
@@ -111,9 +137,13 @@ export const DISCUSSION_BODY_CALLS: Record<string, IdCall> = {
     params: () => ({}),
     body: (f) => ({ discussion: f.discussion }),
   },
+  'GET /api/thread/': { params: () => ({}), query: (f) => `?forum=${f.forumSlug}`, list: true },
 };
 
-/** globex starting a topic of acme's type, or in acme's course: 400 (neither is theirs). */
+/**
+ * globex starting a topic of acme's type, in acme's course or in acme's forum (its slug: 400,
+ * none of them is theirs), or a forum in acme's course (404).
+ */
 export const DISCUSSION_REVERSE: ReverseCall[] = [
   {
     route: 'POST /api/discussions/',
@@ -128,5 +158,18 @@ export const DISCUSSION_REVERSE: ReverseCall[] = [
       scope: 'course',
       scope_id: n.course,
     }),
+  },
+  {
+    route: 'POST /api/discussions/',
+    body: (n, m) => ({
+      type: m.discussionType,
+      title: 'Planted',
+      body: '<p>Planted</p>',
+      forum: n.forumSlug,
+    }),
+  },
+  {
+    route: 'POST /api/forum/',
+    body: (n) => ({ name: 'Planted', scope: 'course', scope_id: n.course }),
   },
 ];

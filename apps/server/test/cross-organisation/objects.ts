@@ -38,6 +38,7 @@ import { makeEventObjects } from './events-calls.ts';
 import { makeImageObjects } from './images-calls.ts';
 import type { LearningPathObjects } from './learning-paths-calls.ts';
 import type { ProctoringObjects } from './proctoring-calls.ts';
+import { makeWallObjects } from './wall-calls.ts';
 
 /*
  * The real objects of the cross-organisation test, made mostly through the API as their owners
@@ -70,6 +71,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
   const announcements = await makeAnnouncementObjects(json, acme.admin.token);
   const discussions = await makeDiscussionObjects(t.app, json, acme.admin.token);
   const storedImages = await makeImageObjects(json, acme.learner.token);
+  const wall = await makeWallObjects(t.app, json, acme.learner.token);
   const own: Fixture = {
     ...org,
     ...ownCourse,
@@ -83,6 +85,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...announcements,
     ...discussions,
     ...storedImages,
+    ...wall,
   };
   const shared: Fixture = {
     ...org,
@@ -97,6 +100,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...announcements,
     ...discussions,
     ...storedImages,
+    ...wall,
   };
   const mine = await makeGlobexObjects();
   // Made on first use (a package's launch): made now, so that first use is not a change.
@@ -640,5 +644,9 @@ async function makeGlobexObjects(): Promise<Mine> {
     module: module.id,
     course: course.id,
     discussionType: await questionTypeOf(t.app, admin),
+    forumSlug: String(
+      (await json(admin, 'POST', '/api/forum/', { name: 'Globex board', slug: 'globex-board' }))
+        .slug,
+    ),
   };
 }

@@ -22,6 +22,7 @@ import { systemPages } from '../features/system/index.ts';
 import { themesPages } from '../features/themes/index.ts';
 import { unsubscribePages } from '../features/unsubscribe/index.ts';
 import { usersPages } from '../features/users/index.ts';
+import { wallPages } from '../features/wall/index.ts';
 import { lazyPage } from './routing/lazy-page.ts';
 import { NotFoundPage } from './routing/not-found-page.ts';
 import type { AppRoute } from './routing/route-types.ts';
@@ -112,12 +113,16 @@ const AnnouncementsPage = lazyPage('announcements', announcementsPages.list);
 const AnnouncementPage = lazyPage('announcement', announcementsPages.detail);
 const DiscussionsPage = lazyPage('discussions', discussionsPages.list);
 const DiscussionPage = lazyPage('discussion', discussionsPages.detail);
+const ForumsPage = lazyPage('forums', discussionsPages.forums);
+const ForumPage = lazyPage('forum', discussionsPages.forum);
 const CpdPage = lazyPage('cpd', cpdPages.cpd);
 const CpdViewPage = lazyPage('cpd-view', cpdPages.view);
 
 const RequestsPage = lazyPage('requests', approvalsPages.requests);
 const HlsPage = lazyPage('hls', contentPlayerPages.hls);
 const MessagesPage = lazyPage('messages', messagesPages.messages);
+const WallPage = lazyPage('wall', wallPages.feed);
+const WallPostPage = lazyPage('wall-post', wallPages.post);
 
 /** Needs a token (spec §2 "no permission needed"). */
 const signedIn = (path: string, extra: Partial<AppRoute> = {}): AppRoute => ({
@@ -222,7 +227,10 @@ export const appRoutes: readonly AppRoute[] = [
     Page: OrganisationProfilePage,
     title: 'Organisation',
   }),
-  ...['/socialwall', '/plagiarism'].map((path) => perm(path)),
+  // The social wall (issue 20): both check the /socialwall menu entry (Communications).
+  perm('/socialwall', undefined, { Page: WallPage, title: 'Social wall' }),
+  perm('/socialwall/:id', '/socialwall', { Page: WallPostPage, title: 'Wall post' }),
+  perm('/plagiarism'),
   ...['/competency', '/reports'].map((path) => perm(path)),
   // Events, CPD and the calendar (issue 19): /cpd is the Event Engine entry and the CPD ledger.
   perm('/calendar', undefined, { Page: CalendarPage, title: 'Calendar' }),
@@ -328,6 +336,9 @@ export const appRoutes: readonly AppRoute[] = [
   // Discussions (issue 20): both check the /discussions menu entry.
   perm('/discussions', undefined, { Page: DiscussionsPage, title: 'Discussions' }),
   perm('/discussions/:id', '/discussions', { Page: DiscussionPage, title: 'Discussion' }),
+  // Forums (issue 20, part 3): the static 'forums' segment outranks '/discussions/:id'.
+  perm('/discussions/forums', '/discussions', { Page: ForumsPage, title: 'Forums' }),
+  perm('/discussions/forums/:slug', '/discussions', { Page: ForumPage, title: 'Forum' }),
 
   // Classroom (issue 18): only the entry page is (perm); the pages say when work needs staff.
   perm('/classroom', undefined, { Page: ClassroomHomePage, title: 'Classroom' }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zId, zIdParam } from '../core/ids.ts';
 import { ZPageQuery, zPage } from '../core/pagination.ts';
 import { plainText } from '../core/plain-text.ts';
+import { zForumSlug } from './forums.ts';
 
 /**
  * Discussions (spec §2 /discussions, /discussions/{id}; §7 /api/discussions/): typed topics in
@@ -106,8 +107,13 @@ export const ZDiscussionCreate = z
     title,
     body,
     ...scopeFields,
+    /**
+     * Start it as a thread of this forum (by slug). The thread then lives where the forum does:
+     * scope and scope_id are taken from the forum and any sent are ignored.
+     */
+    forum: z.preprocess(blankToUndefined, zForumSlug.optional()),
   })
-  .refine(scopeRule, scopeMessage);
+  .refine((v) => v.forum !== undefined || scopeRule(v), scopeMessage);
 export type TDiscussionCreate = z.infer<typeof ZDiscussionCreate>;
 
 /**
@@ -209,6 +215,8 @@ export const ZDiscussionSummary = ZReactionCounts.extend({
   scope: z.enum(DISCUSSION_SCOPES),
   /** The course, path or class it belongs to; null for the organisation. */
   scope_ref: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The forum it is a thread of; null for a topic outside forums. */
+  forum: z.object({ slug: z.string(), name: z.string() }).nullable(),
   title: z.string(),
   /** The body as plain text, cut to about 200 characters. */
   excerpt: z.string(),
@@ -256,6 +264,8 @@ export const ZDiscussionQuery = ZPageQuery.extend({
   filter: z.preprocess(blankToUndefined, z.enum(DISCUSSION_FILTERS).default('all')),
   ordering: z.preprocess(blankToUndefined, z.enum(DISCUSSION_ORDERINGS).default('activity')),
   pinned: z.preprocess(boolParam, z.boolean()).optional(),
+  /** One forum's threads (404 when the caller cannot read it). */
+  forum: z.preprocess(blankToUndefined, zForumSlug.optional()),
 });
 export type TDiscussionQuery = z.infer<typeof ZDiscussionQuery>;
 

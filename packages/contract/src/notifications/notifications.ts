@@ -42,6 +42,15 @@ export const NOTIFICATION_TYPES = [
   'discussion_answer',
   /** The recipient's answer was accepted. */
   'discussion_answer_accepted',
+  /**
+   * A new thread or answer in a forum the recipient is subscribed to (or a thread they follow),
+   * sent once the post's edit window has passed.
+   */
+  'forum_post',
+  /** Someone mentioned the recipient in a wall post or comment. */
+  'wall_mention',
+  /** Someone commented on the recipient's wall post. */
+  'wall_comment',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
@@ -61,6 +70,7 @@ export const SUBJECT_KINDS = [
   'event',
   'announcement',
   'discussion',
+  'wall_post',
 ] as const;
 export const ZSubjectKind = z.enum(SUBJECT_KINDS);
 

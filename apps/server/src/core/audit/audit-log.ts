@@ -74,7 +74,12 @@ export type AuditAction =
   | 'announcement.deleted'
   | 'discussion.deleted'
   | 'discussion.answer_deleted'
-  | 'discussion.moderated';
+  | 'discussion.moderated'
+  | 'forum.created'
+  | 'forum.updated'
+  | 'forum.deleted'
+  | 'wall.post_deleted'
+  | 'wall.comment_deleted';
 
 export async function recordAudit(
   db: DbOrTx,

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, tokenFor } from '../../../test/auth.ts';
 import { courseCategories, courseModules, courses } from '../../schema/courses.table.ts';
+import { discussions } from '../../schema/discussions.table.ts';
+import { forums } from '../../schema/forums.table.ts';
 import { organisations, organisationThemes } from '../../schema/organisations.table.ts';
 import { memberships, users } from '../../schema/users.table.ts';
 import { verifyPassword } from '../auth/index.ts';
@@ -44,6 +46,18 @@ describe('demo seed', () => {
     ]);
     expect(rows[0]!.hash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(rows[3]!.hash!, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('seeds the General forum (auto) with a welcome thread, and a course forum', async () => {
+    const db = t.database.db;
+    const rows = await db.select().from(forums).orderBy(forums.id);
+    expect(rows.map((f) => [f.slug, f.scope, f.subscriptionMode])).toEqual([
+      ['general', 'organisation', 'auto'],
+      ['fire-safety', 'course', 'optional'],
+    ]);
+    const threads = await db.select().from(discussions).where(eq(discussions.forumId, rows[0]!.id));
+    expect(threads).toHaveLength(1);
+    expect(threads[0]!.mailDueAt).toBeNull();
   });
 
   it('seeds two categories and three published courses (one CPD) with modules', async () => {
@@ -166,6 +180,37 @@ describe('demo seed', () => {
       'Webinar',
       'Workshop',
     ]);
+  });
+
+  it('seeds a wall with a mention, a hashtag, a comment and reactions', async () => {
+    const [learner] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'learner'));
+    const headers = bearer(
+      await tokenFor(t.database.db, t.app.ctx.config, learner!, DEFAULT_ORGANISATION_ID),
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/api/feed/', headers });
+    expect(res.statusCode).toBe(200);
+    const posts = res.json().results as {
+      hashtags: string[];
+      mentions: { username: string }[];
+      comment_count: number;
+      reactions: { total: number; mine: string | null };
+    }[];
+    expect(posts).toHaveLength(2);
+    expect(posts[1]).toMatchObject({
+      hashtags: ['safety'],
+      mentions: [{ username: 'learner' }],
+      comment_count: 1,
+      reactions: { total: 2, mine: 'like' },
+    });
+    const mentioned = await t.app.inject({
+      method: 'GET',
+      url: '/api/feed/?mentions_me=true&hashtag=safety',
+      headers,
+    });
+    expect(mentioned.json().results).toHaveLength(1);
   });
 
   it('is idempotent: a second run creates nothing', async () => {

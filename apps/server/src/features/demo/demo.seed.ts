@@ -8,6 +8,8 @@ import { createAccount, findUserByUsernameOrEmail } from '../auth/index.ts';
 import { ensureDefaultOrganisation } from '../organisations/index.ts';
 import { seedDemoClassroom } from './demo.classrooms.ts';
 import { seedDemoEvents } from './demo.events.ts';
+import { seedDemoForums } from './demo.forums.ts';
+import { seedDemoWall } from './demo.wall.ts';
 
 /** Demo mode only: printed at start and documented in the README. */
 export const DEMO_PASSWORD = 'Atrium-demo-1';
@@ -54,6 +56,8 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'bus'>): Promise<boo
     if (await seedDemoCourses(tx, organisation.id, ids)) createdAny = true;
     if (await seedDemoClassroom(tx, organisation.id, ids)) createdAny = true;
     if (await seedDemoEvents(tx, organisation.id, ids)) createdAny = true;
+    if (await seedDemoWall(tx, organisation.id, ids)) createdAny = true;
+    if (await seedDemoForums(tx, organisation.id, ids)) createdAny = true;
     return createdAny;
   });
 }

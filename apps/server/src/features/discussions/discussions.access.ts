@@ -1,3 +1,4 @@
+import { FORUM_EDIT_WINDOW_MINUTES } from '@atrium/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/auth/actor.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
@@ -10,6 +11,7 @@ import {
   isModerator,
   type ScopeStanding,
   type TopicFacts,
+  withinEditWindow,
 } from './discussions.policy.ts';
 import { standingIn } from './discussions.scopes.ts';
 
@@ -26,6 +28,7 @@ export const TOPIC_NOT_FOUND = 'Discussion not found.';
 export const ANSWER_NOT_FOUND = 'Answer not found.';
 export const LOCKED = 'This discussion is locked.';
 export const CLOSED = 'This discussion is closed.';
+export const EDIT_WINDOW_PASSED = `The ${FORUM_EDIT_WINDOW_MINUTES}-minute edit window has passed.`;
 
 const NOWHERE: ScopeStanding = { member: false, manager: false };
 
@@ -42,6 +45,8 @@ export const factsOf = (topic: TopicRow, kind: TopicFacts['kind']): TopicFacts =
   locked: topic.locked,
   closed: topic.closed,
   kind,
+  forum: topic.forumId !== null,
+  createdAt: topic.createdAt,
 });
 
 /** The topic if the caller may read it (404 otherwise); `lock` holds its row until the commit. */
@@ -100,6 +105,21 @@ export function assertMayReact(actor: Actor, c: TopicContext): void {
 /** A change the author may make but for the lock: 409 while locked, unless a moderator. */
 export function assertNotLocked(actor: Actor, c: TopicContext): void {
   if (c.topic.locked && !isModerator(actor, c.facts, c.standing)) throw conflict(LOCKED);
+}
+
+/** A forum post's mailing time: when its author's edit window ends. */
+export const forumMailDueAt = (postedAt: Date) =>
+  new Date(postedAt.getTime() + FORUM_EDIT_WINDOW_MINUTES * 60_000);
+
+/** A content edit by its author: 409 once a forum post's edit window has passed (moderators aside). */
+export function assertWithinEditWindow(
+  actor: Actor,
+  c: TopicContext,
+  postedAt: Date,
+  now = new Date(),
+): void {
+  if (isModerator(actor, c.facts, c.standing)) return;
+  if (!withinEditWindow(c.facts, postedAt, now)) throw conflict(EDIT_WINDOW_PASSED);
 }
 
 /** Whether someone besides its author has answered it (the author may delete it until then). */

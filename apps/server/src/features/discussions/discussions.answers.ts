@@ -21,6 +21,8 @@ import {
 import {
   answerFor,
   assertMayAnswer,
+  EDIT_WINDOW_PASSED,
+  forumMailDueAt,
   LOCKED,
   type TopicContext,
   topicFor,
@@ -99,6 +101,8 @@ export async function insertAnswer(
       body: values.body,
       bodyText: values.bodyText,
       createdAt: now,
+      // In a forum thread, subscribers are told once the author's edit window has passed.
+      mailDueAt: c.topic.forumId === null ? null : forumMailDueAt(now),
     })
     .returning({ id: discussionAnswers.id });
   await tx
@@ -153,7 +157,10 @@ export async function createAnswer(
   return presentAnswer(ctx.db, actor, c, id);
 }
 
-/** PATCH /api/discussions/answear/:id/: its author, not while the topic is locked (409). */
+/**
+ * PATCH /api/discussions/answear/:id/: its author, not while the topic is locked (409), nor in a
+ * forum thread after the edit window (409).
+ */
 export async function updateAnswer(
   ctx: AppContext,
   actor: Actor,
@@ -164,6 +171,7 @@ export async function updateAnswer(
     const found = await answerFor(tx, actor, id);
     if (!canEditAnswer(actor, found.facts, found.standing, found.answer)) {
       if (found.answer.userId === actor.userId && found.topic.locked) throw conflict(LOCKED);
+      if (found.answer.userId === actor.userId) throw conflict(EDIT_WINDOW_PASSED);
       throw forbidden('Only its author can edit an answer.');
     }
     const body = cleanRichText('body', input.body);

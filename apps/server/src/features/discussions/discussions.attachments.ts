@@ -6,7 +6,7 @@ import {
   type TDiscussionAttachment,
 } from '@atrium/contract';
 import type { MultipartFile } from '@fastify/multipart';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
@@ -78,6 +78,19 @@ export async function attachmentKeys(db: DbOrTx, discussionId: number): Promise<
     .select({ key: discussionAttachments.storageKey })
     .from(discussionAttachments)
     .where(eq(discussionAttachments.discussionId, discussionId));
+  return rows.map((r) => r.key);
+}
+
+/** The stored keys of several topics' files (a forum's threads, deleted with it). */
+export async function attachmentKeysOfThreads(
+  db: DbOrTx,
+  ids: readonly number[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ key: discussionAttachments.storageKey })
+    .from(discussionAttachments)
+    .where(inArray(discussionAttachments.discussionId, [...ids]));
   return rows.map((r) => r.key);
 }
 

@@ -1,5 +1,5 @@
 import type { TDiscussionQuery, TDiscussionSummary } from '@atrium/contract';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/auth/actor.ts';
 import { type DbOrTx, queryRows } from '../../core/db/database.ts';
 import {
@@ -11,6 +11,7 @@ import {
 import { discussionFollows, discussions, discussionTypes } from '../../schema/discussions.table.ts';
 import { selectTopics, toSummary } from './discussions.present.ts';
 import { readableTo } from './discussions.scopes.ts';
+import { forumFor } from './forums.access.ts';
 
 /**
  * GET /api/discussions/: the topics of the caller's organisation they may read, pinned first,
@@ -23,8 +24,16 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The search's expression: the same as discussions_search_trgm_idx, so the index serves it. */
 const SEARCH_TEXT = sql`lower(${discussions.title} || ' ' || ${discussions.bodyText})`;
 
-function filters(actor: Actor, q: TDiscussionQuery): SQL {
+/** What the forum routes add: one forum's threads (already checked readable), or only threads. */
+export interface TopicScope {
+  forumId?: number;
+  threadsOnly?: boolean;
+}
+
+function filters(actor: Actor, q: TDiscussionQuery, within: TopicScope): SQL {
   const where: (SQL | undefined)[] = [readableTo(actor)];
+  if (within.forumId !== undefined) where.push(eq(discussions.forumId, within.forumId));
+  if (within.threadsOnly) where.push(isNotNull(discussions.forumId));
   if (q.type !== undefined) where.push(eq(discussions.typeId, q.type));
   if (q.scope !== undefined) {
     where.push(eq(discussions.scope, q.scope));
@@ -64,12 +73,27 @@ function ordering(q: TDiscussionQuery): SQL[] {
   return [desc(discussions.pinned), ...key, desc(discussions.id)];
 }
 
+/**
+ * The list with its `forum` filter: the forum (by slug, in the caller's organisation) must be one
+ * they may read (404 otherwise). `/api/thread/` passes threadsOnly.
+ */
+export async function listTopicsIn(
+  db: DbOrTx,
+  actor: Actor,
+  q: TDiscussionQuery,
+  within: TopicScope = {},
+): Promise<{ count: BoundedCount; rows: TDiscussionSummary[] }> {
+  const forumId = q.forum === undefined ? undefined : (await forumFor(db, actor, q.forum)).forum.id;
+  return listTopics(db, actor, q, { ...within, forumId });
+}
+
 export async function listTopics(
   db: DbOrTx,
   actor: Actor,
   q: TDiscussionQuery,
+  within: TopicScope = {},
 ): Promise<{ count: BoundedCount; rows: TDiscussionSummary[] }> {
-  const where = filters(actor, q);
+  const where = filters(actor, q, within);
   const { limit, offset } = pageBounds(q);
   const [rows, [counted]] = await Promise.all([
     selectTopics(db, actor)

@@ -15,6 +15,7 @@ export async function loadTopicNotice(
   organisationId: number;
   title: string;
   acceptedAnswerId: number | null;
+  forumId: number | null;
 } | null> {
   const [topic] = await db
     .select({
@@ -22,6 +23,7 @@ export async function loadTopicNotice(
       organisationId: discussions.organisationId,
       title: discussions.title,
       acceptedAnswerId: discussions.acceptedAnswerId,
+      forumId: discussions.forumId,
     })
     .from(discussions)
     .where(eq(discussions.id, discussionId));

@@ -1,4 +1,5 @@
 import {
+  FORUM_EDIT_WINDOW_MINUTES,
   ROLE,
   type TDiscussionAbilities,
   type TDiscussionAnswer,
@@ -27,6 +28,10 @@ export interface TopicFacts {
   locked: boolean;
   closed: boolean;
   kind: TDiscussionKind;
+  /** A forum thread: its posts are editable by their authors only within the edit window. */
+  forum?: boolean;
+  /** When it was posted (the edit window of a forum thread runs from it). */
+  createdAt?: Date;
 }
 
 /** The caller's place in a topic's scope (worked out by the loader; both false outside it). */
@@ -40,6 +45,20 @@ export interface ScopeStanding {
 export interface AnswerFacts {
   userId: number;
   parentId: number | null;
+  /** When it was posted (the edit window of an answer in a forum thread runs from it). */
+  createdAt?: Date;
+}
+
+const EDIT_WINDOW_MS = FORUM_EDIT_WINDOW_MINUTES * 60_000;
+
+/**
+ * Whether a post may still be edited by its author: always outside forums; in a forum thread for
+ * FORUM_EDIT_WINDOW_MINUTES after posting, as Moodle's maxeditingtime: subscribers are mailed
+ * once it ends, so what they read is what stays (moderators may still correct it).
+ */
+export function withinEditWindow(t: TopicFacts, postedAt: Date | undefined, now: Date): boolean {
+  if (!t.forum || postedAt === undefined) return true;
+  return now.getTime() - postedAt.getTime() < EDIT_WINDOW_MS;
 }
 
 /** An admin of this organisation, or a superadmin signed in to it. */
@@ -66,9 +85,19 @@ export function isModerator(actor: Actor, t: TopicFacts, s: ScopeStanding): bool
 
 const isAuthor = (actor: Actor, owner: { userId: number }) => owner.userId === actor.userId;
 
-/** Its author changes its type, title and text; not while it is locked, unless a moderator. */
-export function canEditTopic(actor: Actor, t: TopicFacts, s: ScopeStanding): boolean {
-  return canReadTopic(actor, t, s) && isAuthor(actor, t) && (!t.locked || isModerator(actor, t, s));
+/**
+ * Its author changes its type, title and text; not while it is locked, nor after a forum's edit
+ * window, unless a moderator.
+ */
+export function canEditTopic(
+  actor: Actor,
+  t: TopicFacts,
+  s: ScopeStanding,
+  now = new Date(),
+): boolean {
+  if (!canReadTopic(actor, t, s) || !isAuthor(actor, t)) return false;
+  if (isModerator(actor, t, s)) return true;
+  return !t.locked && withinEditWindow(t, t.createdAt, now);
 }
 
 /** Closes and reopens it: moderators, and its author while it is not locked. */
@@ -105,14 +134,20 @@ export function canAccept(actor: Actor, t: TopicFacts, s: ScopeStanding): boolea
   return isModerator(actor, t, s) || (canReadTopic(actor, t, s) && isAuthor(actor, t) && !t.locked);
 }
 
-/** An answer's author edits it, not while the topic is locked (unless a moderator). */
+/**
+ * An answer's author edits it, not while the topic is locked nor after a forum's edit window
+ * (unless a moderator).
+ */
 export function canEditAnswer(
   actor: Actor,
   t: TopicFacts,
   s: ScopeStanding,
   a: AnswerFacts,
+  now = new Date(),
 ): boolean {
-  return canReadTopic(actor, t, s) && isAuthor(actor, a) && (!t.locked || isModerator(actor, t, s));
+  if (!canReadTopic(actor, t, s) || !isAuthor(actor, a)) return false;
+  if (isModerator(actor, t, s)) return true;
+  return !t.locked && withinEditWindow(t, a.createdAt, now);
 }
 
 /** An answer's author deletes it (its replies go with it); moderators delete any. */
@@ -130,9 +165,10 @@ export function topicAbilities(
   t: TopicFacts,
   s: ScopeStanding,
   answeredByOthers: boolean,
+  now = new Date(),
 ): TDiscussionAbilities {
   return {
-    edit: canEditTopic(actor, t, s),
+    edit: canEditTopic(actor, t, s, now),
     delete: canDeleteTopic(actor, t, s, answeredByOthers),
     answer: canAnswer(actor, t, s),
     react: canReact(actor, t, s),
@@ -148,9 +184,10 @@ export function answerAbilities(
   t: TopicFacts,
   s: ScopeStanding,
   a: AnswerFacts,
+  now = new Date(),
 ): TDiscussionAnswer['abilities'] {
   return {
-    edit: canEditAnswer(actor, t, s, a),
+    edit: canEditAnswer(actor, t, s, a, now),
     delete: canDeleteAnswer(actor, t, s, a),
     reply: a.parentId === null && canAnswer(actor, t, s),
     accept: canAccept(actor, t, s),

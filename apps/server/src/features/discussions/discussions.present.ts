@@ -11,6 +11,7 @@ import {
   discussions,
   discussionTypes,
 } from '../../schema/discussions.table.ts';
+import { forums } from '../../schema/forums.table.ts';
 import { learningPaths } from '../../schema/learning-paths.table.ts';
 import { userProfiles } from '../../schema/profiles.table.ts';
 import { users } from '../../schema/users.table.ts';
@@ -53,6 +54,8 @@ export function selectTopics(db: DbOrTx, actor: Actor) {
       courseTitle: courses.title,
       pathTitle: learningPaths.title,
       className: classroomClasses.name,
+      forumSlug: forums.slug,
+      forumName: forums.name,
       myReaction: discussionReactions.value,
       following: sql<boolean>`(${discussionFollows.userId} is not null)`,
     })
@@ -63,6 +66,7 @@ export function selectTopics(db: DbOrTx, actor: Actor) {
     .leftJoin(courses, eq(courses.id, discussions.courseId))
     .leftJoin(learningPaths, eq(learningPaths.id, discussions.pathId))
     .leftJoin(classroomClasses, eq(classroomClasses.id, discussions.classId))
+    .leftJoin(forums, eq(forums.id, discussions.forumId))
     .leftJoin(
       discussionReactions,
       and(
@@ -97,6 +101,7 @@ export function toSummary(r: LoadedTopic): TDiscussionSummary {
     type: { id: t.typeId, name: r.typeName, kind: r.kind },
     scope: t.scope,
     scope_ref: scopeRef(r),
+    forum: r.forumSlug === null ? null : { slug: r.forumSlug, name: r.forumName ?? '' },
     title: t.title,
     excerpt: excerptOf(t.bodyText),
     user: person(r),

@@ -12,7 +12,7 @@ import {
   type StoredAttachment,
   storeAttachment,
 } from './discussions.attachments.ts';
-import { listTopics } from './discussions.lists.ts';
+import { listTopicsIn } from './discussions.lists.ts';
 import { react, recordView, setFollowing } from './discussions.reactions.ts';
 import { scopeOptions } from './discussions.scopes.ts';
 import {
@@ -59,7 +59,7 @@ export function registerDiscussionRoutes(app: FastifyInstance, ctx: AppContext):
   route(app, ops.scopes, members, async (req) => scopeOptions(ctx.db, caller(req)));
 
   route(app, ops.list, members, async (req) => {
-    const page = await listTopics(ctx.db, caller(req), req.query);
+    const page = await listTopicsIn(ctx.db, caller(req), req.query);
     return toPage(req.url, req.query, page.count, page.rows);
   });
 

@@ -33,7 +33,7 @@ const COURSE_STATUSES = sql.raw(`('enrolled', 'completed')`);
 const PATH_STATUSES = sql.raw(`('enrolled', 'completed')`);
 const CLASS_STATUSES = sql.raw(`('booked', 'attended', 'partial')`);
 
-const enrolledIn = (courseId: SQL, userId: SQL) =>
+export const enrolledIn = (courseId: SQL, userId: SQL) =>
   sql`exists (select 1 from course_enrolments ce where ce.course_id = ${courseId}
     and ce.user_id = ${userId} and ce.status in ${COURSE_STATUSES})`;
 const onPath = (pathId: SQL, userId: SQL) =>

@@ -16,6 +16,8 @@ import {
 import {
   answeredByOthers,
   assertNotLocked,
+  assertWithinEditWindow,
+  forumMailDueAt,
   LOCKED,
   type TopicContext,
   topicFor,
@@ -38,6 +40,8 @@ import { presentAnswer, selectTopics, toSummary } from './discussions.present.ts
 import { publishUpdated, watchersOf } from './discussions.realtime.ts';
 import { type ScopeRef, standingIn } from './discussions.scopes.ts';
 import { cleanRichText, htmlToText } from './discussions.text.ts';
+import { forumFor, forumRef } from './forums.access.ts';
+import { canPostInForum } from './forums.policy.ts';
 import './discussions.events.ts';
 
 /** Topics: start, read, edit, moderate, delete, and accept a question's answer. */
@@ -75,11 +79,30 @@ async function scopeFor(db: DbOrTx, actor: Actor, input: TDiscussionCreate): Pro
   return ref;
 }
 
+/** The forum a new thread names, if the caller may post in it (400 on the field otherwise). */
+async function forumToPostIn(db: DbOrTx, actor: Actor, slug: string) {
+  try {
+    const c = await forumFor(db, actor, slug);
+    if (canPostInForum(actor, c.facts, c.standing)) return c.forum;
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode !== 404) throw err;
+  }
+  throw badRequest(INVALID, { forum: ['Choose a forum you may post in.'] });
+}
+
 /** Inserts a topic its author follows (and its files' rows), in the caller's transaction. */
 export async function insertTopic(
   tx: Tx,
   actor: Actor,
-  values: { ref: ScopeRef; typeId: number; title: string; body: string; bodyText: string },
+  values: {
+    ref: ScopeRef;
+    typeId: number;
+    title: string;
+    body: string;
+    bodyText: string;
+    /** A thread of this forum (the ref is the forum's place). */
+    forumId?: number | null;
+  },
   files: readonly StoredAttachment[] = [],
   now = new Date(),
 ): Promise<number> {
@@ -92,6 +115,9 @@ export async function insertTopic(
       courseId: values.ref.courseId,
       pathId: values.ref.pathId,
       classId: values.ref.classId,
+      forumId: values.forumId ?? null,
+      // A forum's subscribers are told once the author's edit window has passed.
+      mailDueAt: values.forumId ? forumMailDueAt(now) : null,
       userId: actor.userId,
       title: values.title,
       body: values.body,
@@ -130,7 +156,9 @@ export async function createTopic(
 ): Promise<TDiscussion> {
   const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
     const type = await typeOf(tx, actor, input.type);
-    const ref = await scopeFor(tx, actor, input);
+    // A thread lives where its forum does: the sent scope is ignored.
+    const forum = input.forum === undefined ? null : await forumToPostIn(tx, actor, input.forum);
+    const ref = forum ? forumRef(forum) : await scopeFor(tx, actor, input);
     const body = cleanRichText('body', input.body);
     return insertTopic(
       tx,
@@ -141,6 +169,7 @@ export async function createTopic(
         title: input.title,
         body,
         bodyText: htmlToText(body),
+        forumId: forum?.id ?? null,
       },
       files,
     );
@@ -197,6 +226,7 @@ export async function updateTopic(
     if (content) {
       if (t.userId !== actor.userId) throw forbidden('Only its author can edit it.');
       assertNotLocked(actor, c);
+      assertWithinEditWindow(actor, c, t.createdAt, now);
     }
     if ((input.pinned !== undefined || input.locked !== undefined) && !moderator) {
       throw forbidden('Only moderators can pin or lock it.');

@@ -37,3 +37,26 @@ export async function organisationImageUuids(
     .where(and(eq(images.organisationId, organisationId), inArray(images.uuid, [...uuids])));
   return new Set(rows.map((r) => r.uuid));
 }
+
+/**
+ * Which of these uuids are images this person uploaded in this organisation, with their sizes:
+ * what a wall post may show (a person shows their own uploads only).
+ */
+export async function imagesUploadedBy(
+  db: DbOrTx,
+  uploader: { organisationId: number; userId: number },
+  uuids: readonly string[],
+): Promise<Map<string, { width: number; height: number }>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await db
+    .select({ uuid: images.uuid, width: images.width, height: images.height })
+    .from(images)
+    .where(
+      and(
+        eq(images.organisationId, uploader.organisationId),
+        eq(images.uploadedBy, uploader.userId),
+        inArray(images.uuid, [...uuids]),
+      ),
+    );
+  return new Map(rows.map((r) => [r.uuid, { width: r.width, height: r.height }]));
+}

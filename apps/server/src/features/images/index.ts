@@ -19,4 +19,4 @@ export const imagesModule: AppModule = {
 };
 
 export { canSeeImage } from './images.policy.ts';
-export { organisationImageUuids } from './images.repository.ts';
+export { imagesUploadedBy, organisationImageUuids } from './images.repository.ts';

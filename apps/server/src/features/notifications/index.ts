@@ -7,12 +7,14 @@ import { assessmentSubscribers } from './notifications.assessments.ts';
 import { classroomSubscribers } from './notifications.classrooms.ts';
 import { discussionSubscribers } from './notifications.discussions.ts';
 import { eventSubscribers } from './notifications.events.ts';
+import { forumSubscribers } from './notifications.forums.ts';
 import { notificationJobs, scheduleDigests } from './notifications.jobs.ts';
 import { learningPathSubscribers } from './notifications.learning-paths.ts';
 import { notificationsMatrix } from './notifications.matrix.ts';
 import { proctoringSubscribers } from './notifications.proctoring.ts';
 import { registerNotificationRoutes } from './notifications.routes.ts';
 import { notificationSubscribers } from './notifications.subscribers.ts';
+import { wallSubscribers } from './notifications.wall.ts';
 
 /** The notification centre: notifications raised from domain events, preferences, mails, digests. */
 export const notificationsModule: AppModule = {
@@ -37,6 +39,8 @@ export const notificationsModule: AppModule = {
     ...eventSubscribers,
     ...announcementSubscribers,
     ...discussionSubscribers,
+    ...wallSubscribers,
+    ...forumSubscribers,
   ],
   matrix: notificationsMatrix,
 };

@@ -228,6 +228,27 @@ export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, Notificati
       defaults: { in_app: 'immediately', email: 'immediately' },
       message: (f) => `${someone(f.actorName)} accepted your answer in ${f.subjectTitle}.`,
     },
+    // Forums: sent once a post's 30-minute edit window has passed. Subscribing to a forum is
+    // asking for its posts, so each is mailed at once unless the person picks a digest.
+    // The detail is the forum's name.
+    forum_post: {
+      label: 'A new post in a forum you subscribe to',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) =>
+        `${someone(f.actorName)} posted in ${f.subjectTitle}${f.detail ? ` (${f.detail})` : ''}.`,
+    },
+    // The wall: a mention or a comment on one's post is addressed to the person, so in-app at
+    // once; a busy wall would bury the inbox, so mail goes in the daily digest.
+    wall_mention: {
+      label: 'Someone mentions you on the wall',
+      defaults: { in_app: 'immediately', email: 'daily' },
+      message: (f) => `${someone(f.actorName)} mentioned you on the wall: “${f.subjectTitle}”.`,
+    },
+    wall_comment: {
+      label: 'A comment on your wall post',
+      defaults: { in_app: 'immediately', email: 'daily' },
+      message: (f) => `${someone(f.actorName)} commented on your post “${f.subjectTitle}”.`,
+    },
   };
 
 export const typeDefinition = (type: TNotificationType) => NOTIFICATION_TYPE_DEFINITIONS[type];

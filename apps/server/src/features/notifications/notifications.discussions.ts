@@ -17,7 +17,8 @@ export const discussionSubscribers = [
     name: 'notify-discussion-answered',
     async handle(ctx, e, meta) {
       const topic = await loadTopicNotice(ctx.db, e.discussionId, e.answerId);
-      if (!topic) return;
+      // In a forum thread the forum_post mail (after the edit window) tells the followers.
+      if (!topic || topic.forumId !== null) return;
       await notify(ctx, meta, {
         type: 'discussion_answer',
         organisationId: topic.organisationId,

@@ -31,11 +31,13 @@ describe('withoutUnbuilt', () => {
       entry('Dashboard', '/dashboard'),
       entry('Requests', '/requests'),
       entry('Discussions', '/discussions'),
+      entry('Communications', '/socialwall'),
     ];
     expect(withoutUnbuilt(menu).map((e) => e.title)).toEqual([
       'Dashboard',
       'Requests',
       'Discussions',
+      'Communications',
     ]);
   });
 });
@@ -48,9 +50,11 @@ describe('hasPageFor', () => {
     expect(hasPageFor('/cpd?event=3')).toBe(true);
     expect(hasPageFor('/cpd-view/12')).toBe(true);
     expect(hasPageFor('/discussions/12')).toBe(true);
+    expect(hasPageFor('/socialwall?hashtag=safety')).toBe(true);
+    expect(hasPageFor('/socialwall/8')).toBe(true);
   });
   it('refuses a route without a page yet and an unknown path (the not-found page is no page)', () => {
-    expect(hasPageFor('/socialwall')).toBe(false);
+    expect(hasPageFor('/plagiarism')).toBe(false);
     expect(hasPageFor('/no/such/place')).toBe(false);
   });
   it('leaves links outside the app to the caller', () => {

@@ -50,6 +50,8 @@ export const SERVER_FIELD: Record<string, ComposerField> = {
   type: 'type',
   scope: 'scope',
   scope_id: 'scope',
+  // A thread's forum shows where its place would.
+  forum: 'scope',
   title: 'title',
   body: 'body',
 };

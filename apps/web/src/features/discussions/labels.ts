@@ -3,8 +3,10 @@ import {
   DISCUSSION_FILE_TYPES,
   type DISCUSSION_FILTERS,
   type DISCUSSION_ORDERINGS,
+  FORUM_EDIT_WINDOW_MINUTES,
   type TDiscussionKind,
   type TDiscussionScope,
+  type TForumSubscriptionMode,
 } from '@atrium/contract';
 import type { FileRule } from '../../shared/files/file-rules.ts';
 
@@ -20,11 +22,34 @@ export const DISCUSSION_MESSAGES = {
   postFailed: 'Could not post data',
   deleteFailed: 'Could not delete data',
   downloadFailed: 'Could not download the file',
+  forumsFailed: 'Could not get forums',
+  forumFailed: 'Could not get forum detail',
 } as const;
 
 export const DISCUSSIONS_URL = '/discussions';
 /** Where a topic lives (spec §2 /discussions/{id}; the notifications link there too). */
 export const discussionUrl = (id: number) => `/discussions/${id}`;
+export const FORUMS_URL = '/discussions/forums';
+/** A forum's page, by its slug (unique in the organisation). */
+export const forumUrl = (slug: string) => `${FORUMS_URL}/${encodeURIComponent(slug)}`;
+
+export const MODE_LABEL: Record<TForumSubscriptionMode, string> = {
+  optional: 'Optional',
+  auto: 'Automatic',
+  forced: 'Forced',
+  off: 'Off',
+};
+
+/** One line per mode, shown under the mode picker and on the forum's page. */
+export const MODE_HELP: Record<TForumSubscriptionMode, string> = {
+  optional: 'Nobody is subscribed until they choose to be.',
+  auto: 'Everyone is subscribed and may unsubscribe.',
+  forced: 'Everyone is subscribed and cannot unsubscribe.',
+  off: 'Nobody is told of new posts (followers of a thread still hear of its answers).',
+};
+
+/** Why a post in a forum can still be changed for a while (Moodle's edit window). */
+export const FORUM_WINDOW_NOTE = `Subscribers are told of a new post ${FORUM_EDIT_WINDOW_MINUTES} minutes after it is posted; until then its author can still edit it.`;
 
 export const KIND_LABEL: Record<TDiscussionKind, string> = {
   question: 'Question',

@@ -4,6 +4,7 @@ import type {
   TDiscussionAnswerThread,
   TDiscussionSummary,
   TDiscussionType,
+  TForum,
   TPage,
 } from '@atrium/contract';
 
@@ -35,6 +36,7 @@ export function makeSummary(over: Partial<TDiscussionSummary> = {}): TDiscussion
     type: { id: 1, name: 'Question', kind: 'question' },
     scope: 'organisation',
     scope_ref: null,
+    forum: null,
     title: 'Where is the fire exit?',
     excerpt: 'I could not find it on the plan.',
     user: person,
@@ -118,4 +120,25 @@ export function makeThread(
   replies: TDiscussionAnswer[] = [],
 ): TDiscussionAnswerThread {
   return { ...answer, replies };
+}
+
+export function makeForum(
+  over: Partial<Omit<TForum, 'abilities'>> & { abilities?: Partial<TForum['abilities']> } = {},
+): TForum {
+  const { abilities, ...rest } = over;
+  return {
+    id: 5,
+    slug: 'general',
+    name: 'General',
+    description: 'Anything about the organisation.',
+    scope: 'organisation',
+    scope_ref: null,
+    subscription_mode: 'optional',
+    subscribed: false,
+    thread_count: 4,
+    last_activity_at: '2026-03-02T09:00:00Z',
+    created_at: '2026-03-01T08:00:00Z',
+    ...rest,
+    abilities: { edit: false, delete: false, post: true, subscribe: true, ...abilities },
+  };
 }

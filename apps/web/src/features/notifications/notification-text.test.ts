@@ -102,6 +102,25 @@ describe('notificationText', () => {
     ).toBe('Ada Admin accepted your answer in Where is the fire exit?');
     expect(TYPE_INFO.discussion_answer.category).toBe('discussion');
   });
+  it('says who posted in a forum thread, with the thread emphasised', () => {
+    const thread = { kind: 'discussion' as const, id: 12, title: 'Rota for March' };
+    const n = notification({ type: 'forum_post', subject: thread });
+    expect(notificationText(n)).toEqual([
+      { text: 'Ada Admin', strong: true },
+      { text: ' posted in ' },
+      { text: 'Rota for March', strong: true },
+    ]);
+    expect(TYPE_INFO.forum_post).toEqual({ label: 'New post in a forum', category: 'discussion' });
+  });
+  it('says who mentioned the reader on the wall and who commented on their post', () => {
+    const post = { kind: 'wall_post' as const, id: 8, title: 'Great first aid session' };
+    expect(notificationPlainText(notification({ type: 'wall_mention', subject: post }))).toBe(
+      'Ada Admin mentioned you on the wall: Great first aid session',
+    );
+    expect(notificationPlainText(notification({ type: 'wall_comment', subject: post }))).toBe(
+      'Ada Admin commented on your post: Great first aid session',
+    );
+  });
 });
 
 describe('emphasise', () => {

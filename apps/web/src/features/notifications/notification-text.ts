@@ -50,6 +50,9 @@ export const TYPE_INFO: Record<TNotificationType, { label: string; category: Cat
   announcement: { label: 'Announcement', category: 'announcement' },
   discussion_answer: { label: 'New answer in a discussion', category: 'discussion' },
   discussion_answer_accepted: { label: 'Your answer was accepted', category: 'discussion' },
+  forum_post: { label: 'New post in a forum', category: 'discussion' },
+  wall_mention: { label: 'Mentioned on the wall', category: 'discussion' },
+  wall_comment: { label: 'Comment on your wall post', category: 'discussion' },
 };
 
 const who = (n: TNotification): TextPart => ({
@@ -95,6 +98,14 @@ export function notificationText(n: TNotification): TextPart[] {
       return [who(n), { text: ' answered in ' }, what(n)];
     case 'discussion_answer_accepted':
       return [who(n), { text: ' accepted your answer in ' }, what(n)];
+    // Sent once the post's edit window has passed; the subject is the thread.
+    case 'forum_post':
+      return [who(n), { text: ' posted in ' }, what(n)];
+    // A wall post's subject title is the start of its text (posts have no title).
+    case 'wall_mention':
+      return [who(n), { text: ' mentioned you on the wall: ' }, what(n)];
+    case 'wall_comment':
+      return [who(n), { text: ' commented on your post: ' }, what(n)];
     // Due soon and overdue carry their date, and a message its text, only in the server's
     // sentence: they fall through to it, with the names emphasised.
     default:

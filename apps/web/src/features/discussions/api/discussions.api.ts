@@ -39,10 +39,21 @@ export const discussionKeys = {
   scopes: ['discussions', 'scopes'] as const,
 };
 
+/**
+ * Forums (their threads are discussion lists, under discussionKeys.lists). Starting a thread
+ * changes a forum's count and last activity, so a new topic refetches them too.
+ */
+export const forumKeys = {
+  all: ['forums'] as const,
+  lists: ['forums', 'list'] as const,
+  list: (query: object) => ['forums', 'list', query] as const,
+  detail: (slug: string) => ['forums', 'detail', slug] as const,
+};
+
 export const ANSWER_PAGE_SIZE = 20;
 
 export type DiscussionListQuery = Partial<
-  Pick<TDiscussionQuery, 'search' | 'type' | 'scope' | 'scope_id' | 'filter' | 'ordering'>
+  Pick<TDiscussionQuery, 'search' | 'type' | 'scope' | 'scope_id' | 'filter' | 'ordering' | 'forum'>
 > & { page: number; page_size: number };
 
 export function useDiscussions(query: DiscussionListQuery, enabled = true) {
@@ -136,6 +147,7 @@ export function useCreateDiscussion() {
       queryClient.setQueryData(discussionKeys.detail(topic.id), topic);
       void queryClient.invalidateQueries({ queryKey: discussionKeys.lists });
       void queryClient.invalidateQueries({ queryKey: discussionKeys.types });
+      if (topic.forum) void queryClient.invalidateQueries({ queryKey: forumKeys.all });
     },
     meta: { successMessage: 'Discussion started.' },
   });

@@ -4,6 +4,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
 
 // Colour on the outline only: an organisation's theme colours need not contrast with the page
 // enough for small text (axe's colour-contrast rule), the text colour always does.
@@ -13,8 +14,14 @@ const KIND_BORDER: Record<TDiscussionSummary['type']['kind'], string> = {
   general: 'divider',
 };
 
-/** A topic's type and state at a glance: pinned, solved, locked, closed. */
-export function TopicChips({ topic: t }: { topic: TDiscussionSummary }) {
+/** A topic's type and state at a glance: pinned, solved, locked, closed (then `children`). */
+export function TopicChips({
+  topic: t,
+  children,
+}: {
+  topic: TDiscussionSummary;
+  children?: ReactNode;
+}) {
   return (
     <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <Chip
@@ -37,6 +44,7 @@ export function TopicChips({ topic: t }: { topic: TDiscussionSummary }) {
       )}
       {t.locked && <Chip size="small" icon={<LockOutlined />} label="Locked" />}
       {t.closed && <Chip size="small" label="Closed" />}
+      {children}
     </Stack>
   );
 }

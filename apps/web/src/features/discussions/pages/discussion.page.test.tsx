@@ -227,6 +227,39 @@ describe('DiscussionPage', () => {
     expect(screen.queryByRole('form', { name: 'Your answer' })).toBeNull();
   });
 
+  it('shows where a forum’s thread lives, and returns to its forum when it is deleted', async () => {
+    topic = makeTopic({
+      id: 12,
+      forum: { slug: 'staff-room', name: 'Staff room' },
+      abilities: { delete: true },
+    });
+    vi.mocked(call).mockImplementation((async (op: Operation, args: Args = {}) => {
+      calls.push({ op, args });
+      if (op === discussionOps.detail) return topic;
+      if (op === discussionOps.answers) return page([]);
+      if (op === discussionOps.view) return { view_count: 15 };
+      if (op === discussionOps.remove) return undefined;
+      throw new Error(`unexpected ${op.method} ${op.path}`);
+    }) as unknown as typeof call);
+    const { router } = open();
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(
+      within(trail)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Discussions', '/discussions'],
+      ['Forums', '/discussions/forums'],
+      ['Staff room', '/discussions/forums/staff-room'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this discussion?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/discussions/forums/staff-room'),
+    );
+  });
+
   it('says it is not there on a 404, with a way back', async () => {
     vi.mocked(call).mockImplementation((async () => {
       throw new ApiError({ status: 404, message: 'Not found.', hasServerMessage: true });

@@ -3,6 +3,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import Alert from '@mui/material/Alert';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -28,13 +29,30 @@ import { AnswerList } from '../components/thread/answer-list.tsx';
 import { TopicArticle } from '../components/thread/topic-article.tsx';
 import { TopicMenu } from '../components/thread/topic-menu.tsx';
 import { TopicChips } from '../components/topic-chips.tsx';
-import { DISCUSSION_MESSAGES, DISCUSSIONS_URL } from '../labels.ts';
+import { DISCUSSION_MESSAGES, DISCUSSIONS_URL, FORUMS_URL, forumUrl } from '../labels.ts';
 
 function BackLink() {
   return (
     <Link component={RouterLink} to={DISCUSSIONS_URL}>
       Back to discussions
     </Link>
+  );
+}
+
+/** A forum's thread says where it is: Discussions › Forums › the forum (each a link). */
+function ForumTrail({ forum }: { forum: { slug: string; name: string } }) {
+  return (
+    <Breadcrumbs aria-label="Breadcrumb">
+      <Link component={RouterLink} to={DISCUSSIONS_URL}>
+        Discussions
+      </Link>
+      <Link component={RouterLink} to={FORUMS_URL}>
+        Forums
+      </Link>
+      <Link component={RouterLink} to={forumUrl(forum.slug)} sx={{ overflowWrap: 'anywhere' }}>
+        {forum.name}
+      </Link>
+    </Breadcrumbs>
   );
 }
 
@@ -97,7 +115,7 @@ export default function DiscussionPage() {
   return (
     <PageContainer maxWidth={1000}>
       <Stack spacing={1} sx={{ mb: 1 }}>
-        <BackLink />
+        {t.forum ? <ForumTrail forum={t.forum} /> : <BackLink />}
       </Stack>
       <PageHeader
         title={t.title}
@@ -186,7 +204,7 @@ export default function DiscussionPage() {
           remove.mutate(t.id, {
             onSuccess: () => {
               setDeleting(false);
-              navigate(DISCUSSIONS_URL, { replace: true });
+              navigate(t.forum ? forumUrl(t.forum.slug) : DISCUSSIONS_URL, { replace: true });
             },
           })
         }

@@ -24,6 +24,11 @@ const topics = [
     scope_ref: { id: 31, name: 'Safe lifting' },
   }),
   makeSummary({ id: 3, title: 'Standing desks', type: { id: 2, name: 'Idea', kind: 'idea' } }),
+  makeSummary({
+    id: 4,
+    title: 'Rota for March',
+    forum: { slug: 'staff-room', name: 'Staff room' },
+  }),
 ];
 let shown = topics;
 
@@ -61,8 +66,14 @@ describe('DiscussionsPage', () => {
       'Read this first',
       'Where is the fire exit?',
       'Standing desks',
+      'Rota for March',
     ]);
-    const [pinned, solved, idea] = items as [HTMLElement, HTMLElement, HTMLElement];
+    const [pinned, solved, idea, thread] = items as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(within(pinned).getByText('Pinned')).toBeTruthy();
     expect(within(pinned).getByText('General')).toBeTruthy();
     expect(within(solved).getByText('Solved')).toBeTruthy();
@@ -72,10 +83,26 @@ describe('DiscussionsPage', () => {
     expect(within(solved).getByText(stat('2 answers'))).toBeTruthy();
     expect(within(solved).getByText(stat('14 views'))).toBeTruthy();
     expect(within(idea).queryByText('Solved')).toBeNull();
+    // A forum's thread links its forum; other topics name none.
+    expect(
+      within(thread).getByRole('link', { name: 'Forum: Staff room' }).getAttribute('href'),
+    ).toBe('/discussions/forums/staff-room');
+    expect(within(idea).queryByRole('link', { name: /^Forum:/ })).toBeNull();
     expect(
       within(solved).getByRole('link', { name: 'Where is the fire exit?' }).getAttribute('href'),
     ).toBe('/discussions/2');
     expect(queries[0]).toMatchObject({ page: 1, filter: 'all', ordering: 'activity' });
+  });
+
+  it('has Topics and Forums tabs, each its own address', async () => {
+    open();
+    const tabs = screen.getByRole('tablist', { name: 'Discussions sections' });
+    const topicsTab = within(tabs).getByRole('tab', { name: 'Topics' });
+    expect(topicsTab.getAttribute('aria-current')).toBe('page');
+    expect(topicsTab.getAttribute('aria-selected')).toBe('true');
+    expect(within(tabs).getByRole('tab', { name: 'Forums' }).getAttribute('href')).toBe(
+      '/discussions/forums',
+    );
   });
 
   it('asks the server again when a filter, the type, the order or the search changes', async () => {

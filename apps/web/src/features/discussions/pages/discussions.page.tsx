@@ -11,6 +11,7 @@ import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { type DiscussionListQuery, useDiscussions } from '../api/discussions.api.ts';
 import { useDiscussionScopes, useDiscussionTypes } from '../api/types.api.ts';
 import { DiscussionComposer } from '../components/composer/discussion-composer.tsx';
+import { DiscussionsTabs } from '../components/forums/discussions-tabs.tsx';
 import {
   type DiscussionFilter,
   DiscussionFilters,
@@ -114,6 +115,7 @@ export default function DiscussionsPage() {
           </>
         }
       />
+      <DiscussionsTabs current="topics" />
       <Stack spacing={2.5}>
         <DiscussionFilters
           value={filters}

@@ -170,4 +170,41 @@ describe('DiscussionComposer', () => {
       body: '<p>I could not find it on the <strong>plan</strong>.</p>',
     });
   });
+
+  it('starts a forum thread with files: the forum instead of a place, its refusal shown there', async () => {
+    const onSaved = vi.fn();
+    renderWithApp(
+      <DiscussionComposer
+        forum={{ slug: 'staff-room', name: 'Staff room' }}
+        onClose={vi.fn()}
+        onSaved={onSaved}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'New thread' });
+    expect(within(dialog).getByRole('textbox', { name: 'Posted in' })).toHaveProperty(
+      'value',
+      'Forum: Staff room',
+    );
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: /^Type/ }).textContent).toBe('Question'),
+    );
+    type(dialog, 'Title', 'Rota');
+    type(dialog, 'Text', '<p>See attached.</p>');
+    attach(dialog, fileOf('rota.pdf', 4096));
+    save = async () => {
+      throw new ApiError({
+        status: 400,
+        message: 'Invalid input.',
+        hasServerMessage: true,
+        fieldErrors: { forum: ['This forum is gone.'] },
+      });
+    };
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
+    expect(await within(dialog).findByText('This forum is gone.')).toBeTruthy();
+    const form = sent[0]?.body as FormData;
+    expect(
+      Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')),
+    ).toEqual({ type: '1', title: 'Rota', body: '<p>See attached.</p>', forum: 'staff-room' });
+    expect(onSaved).not.toHaveBeenCalled();
+  });
 });

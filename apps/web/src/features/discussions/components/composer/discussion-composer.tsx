@@ -1,6 +1,7 @@
 import {
   DISCUSSION_SCOPES,
   DISCUSSION_TITLE_MAX,
+  type discussionOps,
   type TDiscussion,
   type TDiscussionKind,
   type TDiscussionScope,
@@ -13,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../../../shared/api/api-error.ts';
+import type { BodyOf } from '../../../../shared/api/call.ts';
 import type { UploadProgress } from '../../../../shared/api/upload.ts';
 import { FooterButton, FormFooter } from '../../../../shared/forms/form-footer.tsx';
 import { FormDialog } from '../../../../shared/ui/form-dialog.tsx';
@@ -41,6 +43,12 @@ export interface FixedScope {
   name: string;
 }
 
+/** A forum the new topic is a thread of: it lives where the forum does (no place picker). */
+export interface ForumPreset {
+  slug: string;
+  name: string;
+}
+
 /**
  * Starts a topic (type, place, title, rich text with images, attachments) or, given `topic`,
  * changes its type, title and text. Checks what the contract checks before sending; the
@@ -49,6 +57,7 @@ export interface FixedScope {
 export function DiscussionComposer({
   topic = null,
   fixedScope,
+  forum,
   kind,
   title,
   onClose,
@@ -56,18 +65,22 @@ export function DiscussionComposer({
 }: {
   topic?: TDiscussion | null;
   fixedScope?: FixedScope;
+  /** Start a thread of this forum (not with `topic`). */
+  forum?: ForumPreset;
   /** The type kind to preselect ("Ask a question"). */
   kind?: TDiscussionKind;
   title?: string;
   onClose: () => void;
   onSaved: (topic: TDiscussion) => void;
 }) {
-  const dialogTitle = title ?? (topic ? 'Edit discussion' : 'Start a discussion');
+  const dialogTitle =
+    title ?? (topic ? 'Edit discussion' : forum ? 'New thread' : 'Start a discussion');
   return (
     <FormDialog open title={dialogTitle} onClose={onClose} maxWidth="md">
       <ComposerForm
         topic={topic}
         fixedScope={fixedScope}
+        forum={topic ? undefined : forum}
         kind={kind}
         label={dialogTitle}
         onClose={onClose}
@@ -80,6 +93,7 @@ export function DiscussionComposer({
 function ComposerForm({
   topic,
   fixedScope,
+  forum,
   kind,
   label,
   onClose,
@@ -87,6 +101,7 @@ function ComposerForm({
 }: {
   topic: TDiscussion | null;
   fixedScope?: FixedScope;
+  forum?: ForumPreset;
   kind?: TDiscussionKind;
   label: string;
   onClose: () => void;
@@ -94,7 +109,7 @@ function ComposerForm({
 }) {
   const edit = topic !== null;
   const types = useDiscussionTypes();
-  const scopes = useDiscussionScopes(!edit && !fixedScope);
+  const scopes = useDiscussionScopes(!edit && !fixedScope && !forum);
   const create = useCreateDiscussion();
   const update = useUpdateDiscussion(topic?.id ?? 0);
   const [values, setValues] = useState<ComposerValues>({
@@ -152,16 +167,18 @@ function ComposerForm({
         onSaved(await update.mutateAsync(fields));
         return;
       }
-      const place = parseScopeKey(values.scope)!;
-      let body: FormData | (typeof fields & typeof place) = { ...fields, ...place };
+      // A forum's thread takes the forum's place: the server ignores any scope sent with it.
+      const place = forum ? { forum: forum.slug } : parseScopeKey(values.scope)!;
+      let body: FormData | BodyOf<typeof discussionOps.create> = { ...fields, ...place };
       if (files.length > 0) {
         // Text first: the server reads fields and files in the order they arrive.
         const form = new FormData();
         form.append('type', String(fields.type));
         form.append('title', fields.title);
         form.append('body', fields.body);
-        form.append('scope', place.scope);
-        if (place.scope_id !== undefined) form.append('scope_id', String(place.scope_id));
+        for (const [key, value] of Object.entries(place)) {
+          if (value !== undefined) form.append(key, String(value));
+        }
         for (const file of files) form.append('files', file, file.name);
         body = form;
         setProgress({ loaded: 0, total: null, percent: null });
@@ -212,11 +229,18 @@ function ComposerForm({
             </MenuItem>
           ))}
         </TextField>
-        {fixedScope || edit ? (
+        {fixedScope || edit || forum ? (
           <TextField
             label="Posted in"
             fullWidth
-            value={fixedScope?.name ?? topic?.scope_ref?.name ?? 'Whole organisation'}
+            value={
+              forum
+                ? `Forum: ${forum.name}`
+                : (fixedScope?.name ??
+                  (topic?.forum ? `Forum: ${topic.forum.name}` : undefined) ??
+                  topic?.scope_ref?.name ??
+                  'Whole organisation')
+            }
             slotProps={{ input: { readOnly: true } }}
             helperText={errors.scope}
             error={Boolean(errors.scope)}

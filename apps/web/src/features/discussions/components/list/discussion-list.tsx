@@ -27,6 +27,8 @@ export function DiscussionList({
   onPage,
   empty,
   label = 'Discussions',
+  showForum = true,
+  noun = 'discussion',
 }: {
   list: UseQueryResult<TPage<TDiscussionSummary>>;
   page: number;
@@ -34,6 +36,10 @@ export function DiscussionList({
   onPage: (page: number) => void;
   empty: ReactNode;
   label?: string;
+  /** Whether rows link their forum (not in the forum's own list). */
+  showForum?: boolean;
+  /** What the count counts ("4 threads"). */
+  noun?: string;
 }) {
   useListUpdates(list.data?.results.map((t) => t.id) ?? []);
   if (list.isError && !list.data) {
@@ -68,7 +74,7 @@ export function DiscussionList({
     );
   }
   const pages = Math.max(1, Math.ceil(count / pageSize));
-  const counted = plural(count, 'discussion');
+  const counted = plural(count, noun);
   return (
     <Stack spacing={1.5}>
       <LinearProgress
@@ -80,7 +86,7 @@ export function DiscussionList({
       </Typography>
       <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label={label}>
         {results.map((t) => (
-          <DiscussionRow key={t.id} topic={t} />
+          <DiscussionRow key={t.id} topic={t} showForum={showForum} />
         ))}
       </Stack>
       {pages > 1 && (

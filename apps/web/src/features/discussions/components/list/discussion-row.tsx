@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatRelativeTime } from '../../../../shared/format/relative-time.ts';
 import { VisuallyHidden } from '../../../../shared/ui/visually-hidden.tsx';
 import { discussionUrl } from '../../labels.ts';
+import { ForumChip } from '../forums/forum-chip.tsx';
 import { PersonAvatar } from '../person-avatar.tsx';
 import { TopicChips } from '../topic-chips.tsx';
 
@@ -38,9 +39,16 @@ export function Stat({
 
 /**
  * One topic of a list. The title is the link; it stretches over the card so the whole card
- * opens the topic, while the link's name stays the title.
+ * opens the topic, while the link's name stays the title. A forum's thread links its forum
+ * (`showForum`: not inside that forum's own list).
  */
-export function DiscussionRow({ topic: t }: { topic: TDiscussionSummary }) {
+export function DiscussionRow({
+  topic: t,
+  showForum = true,
+}: {
+  topic: TDiscussionSummary;
+  showForum?: boolean;
+}) {
   return (
     <Card
       component="li"
@@ -55,7 +63,7 @@ export function DiscussionRow({ topic: t }: { topic: TDiscussionSummary }) {
       }}
     >
       <Stack spacing={1} sx={{ p: 2, minWidth: 0 }}>
-        <TopicChips topic={t} />
+        <TopicChips topic={t}>{showForum && t.forum && <ForumChip forum={t.forum} />}</TopicChips>
         <Typography
           component="h3"
           variant="subtitle1"

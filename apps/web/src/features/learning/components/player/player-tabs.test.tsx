@@ -36,6 +36,7 @@ const summary: TDiscussionSummary = {
   type: { id: 5, name: 'Question', kind: 'question' },
   scope: 'course',
   scope_ref: { id: 8, name: 'Safe lifting' },
+  forum: null,
   title: 'Is there a longer clip?',
   excerpt: 'The one in module 2 stops early.',
   user: person,
