@@ -14,7 +14,12 @@ import {
   repositoryFiles,
 } from '../apps/server/src/schema/courses.table.ts';
 import { memberships, users } from '../apps/server/src/schema/users.table.ts';
-import { seedDiscussionThread, type ThreadSummary } from './communications-data.ts';
+import {
+  seedDiscussionThread,
+  seedWallFeed,
+  type ThreadSummary,
+  type WallSummary,
+} from './communications-data.ts';
 import { type LearningPathSummary, seedLearningPath } from './learning-path-data.ts';
 
 /** Every generated account signs in with this password (they share one argon2 hash). */
@@ -60,6 +65,8 @@ export interface DatasetSummary {
   learningPath: LearningPathSummary | null;
   /** The discussion journeys' topic with 1,000 answers (communications-data.ts). */
   thread: ThreadSummary;
+  /** The wall-feed journey's organisation wall (communications-data.ts). */
+  wall: WallSummary;
   organisationId: number;
   /** The demo learner: the baseline reads this row, `me` journeys sign in as it. */
   learnerId: number;
@@ -198,6 +205,7 @@ export async function seedDataset(
       organisationId: organisation.id,
       authorId: learner.id,
     });
+    const wall = await seedWallFeed(database.db, { organisationId: organisation.id });
     // What autovacuum would have done on a live install (statistics, visibility
     // map), done now so it does not start in the middle of a measurement.
     await database.db.execute(sql`vacuum (analyze)`);
@@ -214,6 +222,7 @@ export async function seedDataset(
       detailCourseId: detail?.id ?? null,
       learningPath,
       thread,
+      wall,
       organisationId: organisation.id,
       learnerId: learner.id,
       seconds: (performance.now() - started) / 1000,

@@ -110,7 +110,7 @@ async function main(): Promise<number> {
   );
   const lp = dataset.learningPath;
   console.log(
-    `Database ${settings.databaseName}: migrated, demo seed + ${dataset.extraUsers.toLocaleString('en-US')} users, ${dataset.courses.toLocaleString('en-US')} courses${lp ? `, a learning path with ${lp.learners.toLocaleString('en-US')} learners (${lp.courseEnrolments.toLocaleString('en-US')} course enrolments)` : ''} in ${dataset.seconds.toFixed(1)} s`,
+    `Database ${settings.databaseName}: migrated, demo seed + ${dataset.extraUsers.toLocaleString('en-US')} users, ${dataset.courses.toLocaleString('en-US')} courses${lp ? `, a learning path with ${lp.learners.toLocaleString('en-US')} learners (${lp.courseEnrolments.toLocaleString('en-US')} course enrolments)` : ''}, a ${dataset.thread.answers.toLocaleString('en-US')}-answer thread, ${dataset.wall.posts.toLocaleString('en-US')} wall posts in ${dataset.seconds.toFixed(1)} s`,
   );
   const unknown = settings.only.filter(
     (name) => !journeysFor(dataset).some((j) => j.name === name),

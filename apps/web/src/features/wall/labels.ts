@@ -22,13 +22,13 @@ export const hashtagUrl = (tag: string) =>
   `${WALL_URL}?${new URLSearchParams({ hashtag: tag.toLowerCase() })}`;
 export const profileUrl = (id: number) => `/profile_by_id/${id}`;
 
-/** The five reactions, in the picker's order; the emoji is decoration, the label is the name. */
-export const REACTION_INFO: Record<TWallReaction, { label: string; emoji: string }> = {
-  like: { label: 'Like', emoji: '👍' },
-  celebrate: { label: 'Celebrate', emoji: '🎉' },
-  love: { label: 'Love', emoji: '❤️' },
-  insightful: { label: 'Insightful', emoji: '💡' },
-  curious: { label: 'Curious', emoji: '🤔' },
+/** The five reactions' names (their icons: components/post/reaction-icon.tsx). */
+export const REACTION_INFO: Record<TWallReaction, { label: string }> = {
+  like: { label: 'Like' },
+  celebrate: { label: 'Celebrate' },
+  love: { label: 'Love' },
+  insightful: { label: 'Insightful' },
+  curious: { label: 'Curious' },
 };
 
 /** What the image store takes (the server checks the content again). */

@@ -43,7 +43,13 @@ export function PostText({
             );
           case 'hashtag':
             return (
-              <Link key={key} component={RouterLink} to={hashtagUrl(part.tag)}>
+              // Bold like mentions: inside running text a link needs more than its colour.
+              <Link
+                key={key}
+                component={RouterLink}
+                to={hashtagUrl(part.tag)}
+                sx={{ fontWeight: 600 }}
+              >
                 {part.text}
               </Link>
             );

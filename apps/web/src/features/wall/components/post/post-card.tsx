@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { formatRelativeTime } from '../../../../shared/format/relative-time.ts';
 import { useHasPage } from '../../../../shared/navigation/page-availability.ts';
 import { plural, profileUrl, wallPostUrl } from '../../labels.ts';
 import { CommentSection } from '../comments/comment-section.tsx';
@@ -83,7 +84,8 @@ export function PostCard({
                 to={wallPostUrl(p.id)}
                 color="inherit"
                 underline="hover"
-                aria-label={`Posted ${new Date(p.created_at).toLocaleString()}, open the post`}
+                // Starts with the visible "3 hours ago", so speech input can name it.
+                aria-label={`${formatRelativeTime(p.created_at)}, posted ${new Date(p.created_at).toLocaleString()}: open the post`}
               >
                 <When iso={p.created_at} />
               </Link>

@@ -12,8 +12,9 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useReact } from '../../api/wall.api.ts';
 import { plural, REACTION_INFO } from '../../labels.ts';
+import { ReactionIcon } from './reaction-icon.tsx';
 
-/** "👍🎉 5 reactions": the kinds used, most used first, and the total. */
+/** "(like)(celebrate) 5 reactions": the kinds used, most used first, and the total. */
 export function ReactionSummary({ reactions }: { reactions: TWallReactionCounts }) {
   if (reactions.total === 0) return null;
   const used = WALL_REACTIONS.filter((k) => reactions.counts[k] > 0).sort(
@@ -22,8 +23,14 @@ export function ReactionSummary({ reactions }: { reactions: TWallReactionCounts 
   const described = used.map((k) => `${REACTION_INFO[k].label} ${reactions.counts[k]}`).join(', ');
   return (
     <Typography variant="body2" sx={{ color: 'text.secondary' }} title={described}>
-      <Box component="span" aria-hidden sx={{ mr: 0.5 }}>
-        {used.map((k) => REACTION_INFO[k].emoji).join('')}
+      <Box
+        component="span"
+        aria-hidden
+        sx={{ mr: 0.5, display: 'inline-flex', verticalAlign: 'text-bottom', gap: 0.25 }}
+      >
+        {used.map((k) => (
+          <ReactionIcon key={k} kind={k} fontSize="inherit" />
+        ))}
       </Box>
       {plural(reactions.total, 'reaction')}
     </Typography>
@@ -55,15 +62,7 @@ export function ReactionButton({
         <Button
           aria-pressed={mine !== null}
           onClick={() => choose(mine ? null : 'like')}
-          startIcon={
-            mine ? (
-              <Box component="span" aria-hidden sx={{ fontSize: '1.1rem', lineHeight: 1 }}>
-                {REACTION_INFO[mine].emoji}
-              </Box>
-            ) : (
-              <ThumbUpOutlined />
-            )
-          }
+          startIcon={mine ? <ReactionIcon kind={mine} /> : <ThumbUpOutlined />}
           sx={{ fontWeight: mine ? 700 : 500 }}
         >
           {mine ? REACTION_INFO[mine].label : 'Like'}
@@ -93,8 +92,8 @@ export function ReactionButton({
             selected={mine === kind}
             onClick={() => choose(mine === kind ? null : kind)}
           >
-            <ListItemIcon aria-hidden sx={{ fontSize: '1.25rem' }}>
-              {REACTION_INFO[kind].emoji}
+            <ListItemIcon aria-hidden>
+              <ReactionIcon kind={kind} />
             </ListItemIcon>
             <ListItemText
               primary={`${REACTION_INFO[kind].label}${mine === kind ? ' (yours)' : ''}`}
