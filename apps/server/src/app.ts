@@ -33,6 +33,7 @@ import { genReqId } from './core/http/request-id.ts';
 import { registerSpa } from './core/http/spa.ts';
 import { JOBS_CHANNEL, JobQueue } from './core/jobs/queue.ts';
 import { type Mailer, OutboxMailer, SmtpMailer } from './core/mail/mailer.ts';
+import type { ModerationTarget } from './core/moderation-target.ts';
 import type { AppModule, ContentProcessor } from './core/module.ts';
 import { createRealtime } from './core/realtime/create-realtime.ts';
 import type { RealtimeHub } from './core/realtime/hub.ts';
@@ -45,16 +46,19 @@ import { approvalsModule } from './features/approvals/index.ts';
 import { assessmentsModule } from './features/assessments/index.ts';
 import { auditModule } from './features/audit/index.ts';
 import { authModule, tokenAuthenticator } from './features/auth/index.ts';
+import { blogsModule } from './features/blogs/index.ts';
 import { calendarModule } from './features/calendar/index.ts';
 import { catalogueModule } from './features/catalogue/index.ts';
 import { classroomsModule } from './features/classrooms/index.ts';
 import { cpdModule } from './features/cpd/index.ts';
 import { discussionsModule } from './features/discussions/index.ts';
 import { eventsModule } from './features/events/index.ts';
+import { gamificationModule } from './features/gamification/index.ts';
 import { imagesModule } from './features/images/index.ts';
 import { learningModule } from './features/learning/index.ts';
 import { learningPathsModule } from './features/learning-paths/index.ts';
 import { messagesModule } from './features/messages/index.ts';
+import { moderationModule } from './features/moderation/index.ts';
 import { notificationsModule } from './features/notifications/index.ts';
 import { organisationsModule } from './features/organisations/index.ts';
 import { permissionsModule } from './features/permissions/index.ts';
@@ -91,6 +95,9 @@ export const MODULES: readonly AppModule[] = [
   imagesModule,
   discussionsModule,
   wallModule,
+  blogsModule,
+  moderationModule,
+  gamificationModule,
   calendarModule,
   approvalsModule,
   messagesModule,
@@ -276,6 +283,7 @@ export function createAppContext(
     calendarProviders: new Map(
       modules.flatMap((m) => (m.calendar ? [[m.name, m.calendar] as const] : [])),
     ),
+    moderationTargets: moderationTargetsOf(modules),
   };
   // Each slice's event subscribers run as jobs of ctx.jobs (core/events/outbox.ts).
   bus.deliverWith(ctx);
@@ -297,6 +305,18 @@ function approvalKindsOf(modules: readonly AppModule[]): ReadonlyMap<string, App
     for (const kind of module.approvalKinds ?? []) {
       if (map.has(kind.kind)) throw new Error(`Two modules declare approvals of ${kind.kind}.`);
       map.set(kind.kind, kind);
+    }
+  }
+  return map;
+}
+
+/** One target per content kind; two modules claiming the same kind is a wiring mistake. */
+function moderationTargetsOf(modules: readonly AppModule[]): ReadonlyMap<string, ModerationTarget> {
+  const map = new Map<string, ModerationTarget>();
+  for (const module of modules) {
+    for (const target of module.moderationTargets ?? []) {
+      if (map.has(target.kind)) throw new Error(`Two modules moderate ${target.kind} content.`);
+      map.set(target.kind, target);
     }
   }
   return map;

@@ -8,6 +8,7 @@ import type { EventBus } from './events/event-bus.ts';
 import type { CspOrigins } from './http/csp-origins.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { ModerationTarget } from './moderation-target.ts';
 import type { ContentProcessor } from './module.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { InstallSecrets } from './secrets/install-secrets.ts';
@@ -37,4 +38,6 @@ export interface AppContext {
   approvalKinds: ReadonlyMap<string, ApprovalKind>;
   /** The modules' calendar providers, by module name (features/calendar). */
   calendarProviders: ReadonlyMap<string, CalendarProvider>;
+  /** The modules' moderation targets, by kind (features/moderation). */
+  moderationTargets: ReadonlyMap<string, ModerationTarget>;
 }

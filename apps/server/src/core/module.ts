@@ -7,6 +7,7 @@ import type { AppContext } from './context.ts';
 import type { Tx } from './db/database.ts';
 import type { DomainEvents, EventName } from './events/event-bus.ts';
 import type { JobLane, JobType, JobTypes } from './jobs/queue.ts';
+import type { ModerationTarget } from './moderation-target.ts';
 import type { StoredFile } from './storage/file-store.ts';
 
 /**
@@ -110,4 +111,6 @@ export interface AppModule {
   matrix?: Readonly<Record<string, MatrixRow>>;
   /** The slice's dated items for people's calendars (features/calendar reads them). */
   calendar?: CalendarProvider;
+  /** The kinds of people's content the slice lets moderators act on (features/moderation). */
+  moderationTargets?: readonly ModerationTarget[];
 }

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { ModerationState } from '../core/moderation-target.ts';
 import { classroomClasses } from './classrooms.table.ts';
 import { courses } from './courses.table.ts';
 import { forums } from './forums.table.ts';
@@ -96,6 +97,11 @@ export const discussions = pgTable(
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     /** A forum thread's mailing time (posted + the edit window); null once handled or outside forums. */
     mailDueAt: timestamp('mail_due_at', { withTimezone: true }),
+    /** Where it stands with the moderators (features/moderation): held and hidden show to its author only. */
+    moderationState: varchar('moderation_state', { length: 10 })
+      .$type<ModerationState>()
+      .notNull()
+      .default('visible'),
   },
   (t) => [
     // A forum's threads, by activity (the forum page, its counts).
@@ -163,6 +169,11 @@ export const discussionAnswers = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /** In a forum thread: when its subscribers are told (posted + the edit window); else null. */
     mailDueAt: timestamp('mail_due_at', { withTimezone: true }),
+    /** Where it stands with the moderators (features/moderation): held and hidden show to its author only. */
+    moderationState: varchar('moderation_state', { length: 10 })
+      .$type<ModerationState>()
+      .notNull()
+      .default('visible'),
   },
   (t) => [
     index('discussion_answers_mail_due_idx').on(t.mailDueAt).where(sql`${t.mailDueAt} is not null`),

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { ModerationState } from '../core/moderation-target.ts';
 import { organisations } from './organisations.table.ts';
 import { users } from './users.table.ts';
 
@@ -74,6 +75,11 @@ export const wallPosts = pgTable(
     sourceId: integer('source_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Where it stands with the moderators (features/moderation): held and hidden show to its author only. */
+    moderationState: varchar('moderation_state', { length: 10 })
+      .$type<ModerationState>()
+      .notNull()
+      .default('visible'),
   },
   (t) => [
     // The feed, newest first by id (keyset), and one person's posts.
@@ -99,6 +105,11 @@ export const wallComments = pgTable(
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Where it stands with the moderators (features/moderation): held and hidden show to its author only. */
+    moderationState: varchar('moderation_state', { length: 10 })
+      .$type<ModerationState>()
+      .notNull()
+      .default('visible'),
   },
   (t) => [
     index('wall_comments_post_idx').on(t.postId, t.id),

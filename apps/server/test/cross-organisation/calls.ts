@@ -14,6 +14,7 @@ import {
   type AssessmentMine,
   type AssessmentObjects,
 } from './assessments-calls.ts';
+import { BLOG_CALLS, type BlogObjects } from './blogs-calls.ts';
 import { CALENDAR_CALLS, type CalendarObjects } from './calendar-calls.ts';
 import {
   CLASSROOM_BODY_CALLS,
@@ -28,6 +29,11 @@ import {
   type DiscussionObjects,
 } from './discussions-calls.ts';
 import { EVENT_BODY_CALLS, EVENT_CALLS, type EventObjects } from './events-calls.ts';
+import {
+  GAMIFICATION_BODY_CALLS,
+  GAMIFICATION_CALLS,
+  type GamificationObjects,
+} from './gamification-calls.ts';
 import { IMAGE_CALLS, type ImageObjects } from './images-calls.ts';
 import {
   LEARNING_PATH_BODY_CALLS,
@@ -35,6 +41,11 @@ import {
   LEARNING_PATH_REVERSE,
   type LearningPathObjects,
 } from './learning-paths-calls.ts';
+import {
+  MODERATION_BODY_CALLS,
+  MODERATION_CALLS,
+  type ModerationObjects,
+} from './moderation-calls.ts';
 import {
   PROCTORING_BODY_CALLS,
   PROCTORING_CALLS,
@@ -112,7 +123,10 @@ export type Fixture = OrganisationObjects &
   AnnouncementObjects &
   DiscussionObjects &
   ImageObjects &
-  WallObjects;
+  WallObjects &
+  BlogObjects &
+  ModerationObjects &
+  GamificationObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -389,6 +403,9 @@ export const CALLS: Record<string, IdCall> = {
   ...DISCUSSION_CALLS,
   ...IMAGE_CALLS,
   ...WALL_CALLS,
+  ...MODERATION_CALLS,
+  ...BLOG_CALLS,
+  ...GAMIFICATION_CALLS,
 };
 
 /**
@@ -405,6 +422,8 @@ export const BODY_CALLS: Record<string, IdCall> = {
   ...CPD_BODY_CALLS,
   ...EVENT_BODY_CALLS,
   ...DISCUSSION_BODY_CALLS,
+  ...MODERATION_BODY_CALLS,
+  ...GAMIFICATION_BODY_CALLS,
   'POST /api/messages/conversations/': {
     params: () => ({}),
     body: (f) => ({ participant_ids: [f.learner], title: 'Planted' }),

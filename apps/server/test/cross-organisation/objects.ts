@@ -29,14 +29,17 @@ import { makeStructure } from '../factories/structure.ts';
 import { multipart } from '../multipart.ts';
 import { makeAnnouncementObjects } from './announcements-calls.ts';
 import type { AssessmentObjects } from './assessments-calls.ts';
+import { makeBlogObjects } from './blogs-calls.ts';
 import { makeCalendarObjects } from './calendar-calls.ts';
 import type { Body, CourseObjects, Fixture, Mine, OrganisationObjects } from './calls.ts';
 import { makeClassroomObjects } from './classrooms-calls.ts';
 import { makeCpdObjects } from './cpd-calls.ts';
 import { makeDiscussionObjects, questionTypeOf } from './discussions-calls.ts';
 import { makeEventObjects } from './events-calls.ts';
+import { makeGamificationObjects } from './gamification-calls.ts';
 import { makeImageObjects } from './images-calls.ts';
 import type { LearningPathObjects } from './learning-paths-calls.ts';
+import { makeModerationObjects } from './moderation-calls.ts';
 import type { ProctoringObjects } from './proctoring-calls.ts';
 import { makeWallObjects } from './wall-calls.ts';
 
@@ -72,6 +75,14 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
   const discussions = await makeDiscussionObjects(t.app, json, acme.admin.token);
   const storedImages = await makeImageObjects(json, acme.learner.token);
   const wall = await makeWallObjects(t.app, json, acme.learner.token);
+  const moderation = await makeModerationObjects(json, acme.admin.token, acme.learner.token);
+  const blogs = await makeBlogObjects(
+    json,
+    acme.admin.token,
+    acme.learner.token,
+    acme.learner.user.id,
+  );
+  const gamification = await makeGamificationObjects(json, acme.admin.token);
   const own: Fixture = {
     ...org,
     ...ownCourse,
@@ -86,6 +97,9 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...discussions,
     ...storedImages,
     ...wall,
+    ...moderation,
+    ...blogs,
+    ...gamification,
   };
   const shared: Fixture = {
     ...org,
@@ -101,6 +115,9 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...discussions,
     ...storedImages,
     ...wall,
+    ...moderation,
+    ...blogs,
+    ...gamification,
   };
   const mine = await makeGlobexObjects();
   // Made on first use (a package's launch): made now, so that first use is not a change.

@@ -3,6 +3,7 @@ import { announcementsPages } from '../features/announcements/index.ts';
 import { approvalsPages } from '../features/approvals/index.ts';
 import { assessmentsPages } from '../features/assessments/index.ts';
 import { authPages } from '../features/auth/index.ts';
+import { blogsPages } from '../features/blogs/index.ts';
 import { calendarPages } from '../features/calendar/index.ts';
 import { cataloguePages } from '../features/catalogue/index.ts';
 import { classroomsPages } from '../features/classrooms/index.ts';
@@ -10,10 +11,12 @@ import { contentPlayerPages } from '../features/content-player/index.ts';
 import { cpdPages } from '../features/cpd/index.ts';
 import { dashboardPages } from '../features/dashboard/index.ts';
 import { discussionsPages } from '../features/discussions/index.ts';
+import { gamificationPages } from '../features/gamification/index.ts';
 import { learningPages } from '../features/learning/index.ts';
 import { learningPathsPages } from '../features/learning-paths/index.ts';
 import { licencesPages } from '../features/licences/index.ts';
 import { messagesPages } from '../features/messages/index.ts';
+import { moderationPages } from '../features/moderation/index.ts';
 import { notificationsPages } from '../features/notifications/index.ts';
 import { organisationsPages } from '../features/organisations/index.ts';
 import { proctoringPages } from '../features/proctoring/index.ts';
@@ -60,6 +63,8 @@ const ThemesPage = lazyPage('themes', themesPages.themes);
 const LicencesPage = lazyPage('licences', licencesPages.licences);
 const NotificationsPage = lazyPage('notifications', notificationsPages.notifications);
 const UnsubscribePage = lazyPage('unsubscribe', unsubscribePages.unsubscribe);
+const LeaderboardPage = lazyPage('leaderboard', gamificationPages.leaderboard);
+const LeaderboardPersonPage = lazyPage('leaderboard-person', gamificationPages.person);
 
 const CoursesHomePage = lazyPage('courses-home', cataloguePages.coursesHome);
 const AllCoursesPage = lazyPage('all-courses', cataloguePages.allCourses);
@@ -123,6 +128,10 @@ const HlsPage = lazyPage('hls', contentPlayerPages.hls);
 const MessagesPage = lazyPage('messages', messagesPages.messages);
 const WallPage = lazyPage('wall', wallPages.feed);
 const WallPostPage = lazyPage('wall-post', wallPages.post);
+const ModerationPage = lazyPage('moderation', moderationPages.queue);
+const BlogsPage = lazyPage('blogs', blogsPages.list);
+const BlogPostPage = lazyPage('blog-post', blogsPages.post);
+const BlogEditorPage = lazyPage('blog-editor', blogsPages.editor);
 
 /** Needs a token (spec §2 "no permission needed"). */
 const signedIn = (path: string, extra: Partial<AppRoute> = {}): AppRoute => ({
@@ -200,6 +209,11 @@ export const appRoutes: readonly AppRoute[] = [
   signedIn('/myprofile', { Page: MyProfilePage, title: 'My profile' }),
   signedIn('/messages', { Page: MessagesPage, title: 'Messages' }),
   signedIn('/notifications', { Page: NotificationsPage, title: 'Notifications' }),
+  // Blogs (issue 20): every member reads; who writes and edits is the server's rule per post.
+  signedIn('/blogs', { Page: BlogsPage, title: 'Blogs' }),
+  signedIn('/blogs/new', { Page: BlogEditorPage, title: 'New post' }),
+  signedIn('/blogs/:id', { Page: BlogPostPage, title: 'Blog post' }),
+  signedIn('/blogs/:id/edit', { Page: BlogEditorPage, title: 'Edit post' }),
   signedIn('/newProfile', { Page: NewProfilePage, title: 'Complete your profile' }),
   signedIn('/profile_by_id/:id', { Page: ProfileByIdPage, title: 'Profile' }),
   // Open to every signed-in user (spec §2); the pages say when the work needs an admin.
@@ -215,10 +229,10 @@ export const appRoutes: readonly AppRoute[] = [
     '/tools-plugins',
     '/admin',
     '/ar-vr-studio',
-    '/blogs',
-    '/leaderboard',
-    '/leaderboard/:id',
   ].map((path) => signedIn(path)),
+  // Gamification (issue 21): every member's board and their own points; no menu permission.
+  signedIn('/leaderboard', { Page: LeaderboardPage, title: 'Leaderboard' }),
+  signedIn('/leaderboard/:id', { Page: LeaderboardPersonPage, title: 'Points' }),
 
   // (perm): the menu base path must be permitted.
   perm('/settings', undefined, { Page: UsersPage, title: 'Users' }),
@@ -229,6 +243,8 @@ export const appRoutes: readonly AppRoute[] = [
   }),
   // The social wall (issue 20): both check the /socialwall menu entry (Communications).
   perm('/socialwall', undefined, { Page: WallPage, title: 'Social wall' }),
+  // Moderation (issue 20): the server lets the organisation's admins only.
+  perm('/socialwall/moderation', '/socialwall', { Page: ModerationPage, title: 'Moderation' }),
   perm('/socialwall/:id', '/socialwall', { Page: WallPostPage, title: 'Wall post' }),
   perm('/plagiarism'),
   ...['/competency', '/reports'].map((path) => perm(path)),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zId, zIdParam } from '../core/ids.ts';
 import { ZPageQuery, zPage } from '../core/pagination.ts';
 import { plainText } from '../core/plain-text.ts';
+import { ZModerationState } from '../moderation/moderation.ts';
 import { zForumSlug } from './forums.ts';
 
 /**
@@ -182,6 +183,8 @@ export const ZDiscussionAnswer = ZReactionCounts.extend({
   /** Set when the text was changed after posting. */
   edited_at: z.string().nullable(),
   accepted: z.boolean(),
+  /** Visible, or (shown to its author and admins only) held for review or hidden by a moderator. */
+  moderation_state: ZModerationState,
   abilities: ZAnswerAbilities,
 });
 export type TDiscussionAnswer = z.infer<typeof ZDiscussionAnswer>;
@@ -232,6 +235,8 @@ export const ZDiscussionSummary = ZReactionCounts.extend({
   view_count: z.number().int(),
   following: z.boolean(),
   attachment_count: z.number().int(),
+  /** Visible, or (shown to its author and admins only) held for review or hidden by a moderator. */
+  moderation_state: ZModerationState,
 });
 export type TDiscussionSummary = z.infer<typeof ZDiscussionSummary>;
 export const ZDiscussionPage = zPage(ZDiscussionSummary);

@@ -51,6 +51,14 @@ export const NOTIFICATION_TYPES = [
   'wall_mention',
   /** Someone commented on the recipient's wall post. */
   'wall_comment',
+  /** Someone commented on the recipient's blog post. */
+  'blog_comment',
+  /** An item of the recipient's organisation was first reported or held by its banned words (admins). */
+  'moderation_report',
+  /** A moderator hid, deleted or released the recipient's post, answer or comment. */
+  'moderation_decision',
+  /** The recipient's points took them to a new level. */
+  'level_reached',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
@@ -71,6 +79,9 @@ export const SUBJECT_KINDS = [
   'announcement',
   'discussion',
   'wall_post',
+  'blog_post',
+  'moderation_item',
+  'level',
 ] as const;
 export const ZSubjectKind = z.enum(SUBJECT_KINDS);
 

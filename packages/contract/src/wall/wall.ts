@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zIdParam } from '../core/ids.ts';
 import { plainText } from '../core/plain-text.ts';
 import { ZCursorQuery, zCursorPage } from '../messages/messages.ts';
+import { ZModerationState } from '../moderation/moderation.ts';
 
 /**
  * The social wall (spec §2 /socialwall, §7 feed/delete/{id}): the organisation's feed of short
@@ -88,6 +89,8 @@ export const ZWallComment = z.object({
   mentions: z.array(ZWallPerson),
   created_at: z.string(),
   edited_at: z.string().nullable(),
+  /** Visible, or (shown to its author and admins only) held for review or hidden by a moderator. */
+  moderation_state: ZModerationState,
   abilities: ZWallCommentAbilities,
 });
 export type TWallComment = z.infer<typeof ZWallComment>;
@@ -124,6 +127,8 @@ export const ZWallPost = z.object({
   comments: z.array(ZWallComment),
   created_at: z.string(),
   edited_at: z.string().nullable(),
+  /** Visible, or (shown to its author and admins only) held for review or hidden by a moderator. */
+  moderation_state: ZModerationState,
   abilities: ZWallPostAbilities,
 });
 export type TWallPost = z.infer<typeof ZWallPost>;

@@ -79,7 +79,19 @@ export type AuditAction =
   | 'forum.updated'
   | 'forum.deleted'
   | 'wall.post_deleted'
-  | 'wall.comment_deleted';
+  | 'wall.comment_deleted'
+  | 'moderation.decided'
+  | 'moderation.banned_word_added'
+  | 'moderation.banned_word_removed'
+  | 'blog.published'
+  | 'blog.post_deleted'
+  | 'blog.comment_deleted'
+  | 'blog.author_granted'
+  | 'blog.author_revoked'
+  | 'gamification.rules_changed'
+  | 'gamification.level_created'
+  | 'gamification.level_updated'
+  | 'gamification.level_deleted';
 
 export async function recordAudit(
   db: DbOrTx,

@@ -50,7 +50,7 @@ describe('storable text', () => {
       ok: 'x',
       name: 'a\u0000',
       list: ['fine', 'b\uD800'],
-      nested: { ['k\u0000']: 1 },
+      nested: { 'k\u0000': 1 },
     };
     expect(unstorablePaths(body)).toEqual(['list.1', 'name', 'nested']);
   });

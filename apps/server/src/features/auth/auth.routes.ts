@@ -13,7 +13,7 @@ import {
 } from './password-reset.service.ts';
 import { requestMeta } from './request-meta.ts';
 import { clearSessionCookies, setSessionCookies } from './session-cookies.ts';
-import { sessionUser, unreadNotifications } from './session-user.ts';
+import { sessionUser, unreadNotifications, userBadge } from './session-user.ts';
 import { signIn, signOut } from './sign-in.service.ts';
 import { activate, signUp } from './sign-up.service.ts';
 import { signInWithSso } from './sso.service.ts';
@@ -76,7 +76,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     { access: access.authenticated({ unapproved: 'allow' }) },
     async (request) => {
       const auth = caller(request);
-      return sessionUser(auth, await unreadNotifications(ctx.db, auth.userId));
+      const [unread, badge] = await Promise.all([
+        unreadNotifications(ctx.db, auth.userId),
+        userBadge(ctx.db, auth),
+      ]);
+      return sessionUser(auth, unread, badge);
     },
   );
 

@@ -3,6 +3,7 @@ import { authMatrix } from './auth.matrix.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { authMailJobs } from './auth-mail-jobs.ts';
 import { welcomeMailJob } from './welcome-mail.ts';
+import './auth.events.ts';
 
 /** Accounts and sessions: sign-in, sign-up, SSO, password reset, tokens, the mails they send. */
 export const authModule: AppModule = {

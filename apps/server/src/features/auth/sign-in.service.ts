@@ -72,7 +72,7 @@ export async function signIn(
 
   await clearFailures(ctx.db, 'sign_in', subject);
   const loginFrom = portal === 'sa' ? 'sa' : 'web';
-  return runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  return runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const key = await issueToken(tx, ctx.config, {
       userId: candidate.id,
       organisationId: org.id,
@@ -95,6 +95,12 @@ export async function signIn(
       organisationId: org.id,
       ip: meta.ip,
       details: { login_from: loginFrom },
+    });
+    emit('user.signed_in', {
+      userId: candidate.id,
+      organisationId: org.id,
+      loginFrom,
+      signedInAt: new Date().toISOString(),
     });
     return key;
   });

@@ -122,7 +122,7 @@ export async function signInWithSso(
   if (!org || !issuer) throw forbidden('Single sign-on is not configured for this organisation.');
   const claims = await verifyProviderToken(ctx, issuer, org.ssoClientId!, bearer);
 
-  return runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  return runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const [linked] = await tx
       .select({
         userId: ssoIdentities.userId,
@@ -205,6 +205,12 @@ export async function signInWithSso(
       organisationId: org.id,
       ip: meta.ip,
       details: { login_from: 'sso', issuer },
+    });
+    emit('user.signed_in', {
+      userId,
+      organisationId: org.id,
+      loginFrom: 'sso',
+      signedInAt: new Date().toISOString(),
     });
     return key;
   });

@@ -213,6 +213,61 @@ describe('demo seed', () => {
     expect(mentioned.json().results).toHaveLength(1);
   });
 
+  it('seeds a blog: two published posts with tags and a comment, and the admin’s draft', async () => {
+    const headersOf = async (username: string) => {
+      const [user] = await t.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.username, username));
+      return bearer(
+        await tokenFor(t.database.db, t.app.ctx.config, user!, DEFAULT_ORGANISATION_ID),
+      );
+    };
+    const learner = await headersOf('learner');
+    const res = await t.app.inject({ method: 'GET', url: '/api/blogs/', headers: learner });
+    expect(res.statusCode).toBe(200);
+    const posts = res.json().results as { title: string; tags: string[]; comment_count: number }[];
+    expect(posts.map((p) => p.title)).toEqual([
+      'Five tips for a better handover',
+      'Why we run fire drills every quarter',
+    ]);
+    expect(posts[1]).toMatchObject({ tags: ['fire-drill', 'safety'], comment_count: 1 });
+    const drafts = await t.app.inject({
+      method: 'GET',
+      url: '/api/blogs/?status=draft',
+      headers: await headersOf('admin'),
+    });
+    expect(drafts.json().results).toHaveLength(1);
+    const trainer = await headersOf('trainer');
+    const list = await t.app.inject({ method: 'GET', url: '/api/blogs/', headers: trainer });
+    expect(list.json().abilities.create).toBe(true);
+  });
+
+  it('seeds levels and points: the learner is an Explorer at the top of the board', async () => {
+    const [user] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'learner'));
+    const learner = bearer(
+      await tokenFor(t.database.db, t.app.ctx.config, user!, DEFAULT_ORGANISATION_ID),
+    );
+    const board = await t.app.inject({
+      method: 'GET',
+      url: '/api/gamification/user-badge-leaderboard-list/',
+      headers: learner,
+    });
+    expect(board.statusCode).toBe(200);
+    expect(board.json().results[0]).toMatchObject({
+      rank: 1,
+      points: 140,
+      is_me: true,
+      level: { name: 'Explorer' },
+    });
+    expect(board.json().count).toBe(3);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me/', headers: learner });
+    expect(me.json().user_badge).toEqual({ badge_color: '#1e88e5', badge_image_fk: null });
+  });
+
   it('is idempotent: a second run creates nothing', async () => {
     expect(await seedDemo(t.app.ctx)).toBe(false);
     expect(await t.database.db.select().from(users)).toHaveLength(4);

@@ -6,9 +6,11 @@ import { runInTransaction } from '../../core/db/transaction.ts';
 import { courseCategories, courseModules, courses } from '../../schema/courses.table.ts';
 import { createAccount, findUserByUsernameOrEmail } from '../auth/index.ts';
 import { ensureDefaultOrganisation } from '../organisations/index.ts';
+import { seedDemoBlogs } from './demo.blogs.ts';
 import { seedDemoClassroom } from './demo.classrooms.ts';
 import { seedDemoEvents } from './demo.events.ts';
 import { seedDemoForums } from './demo.forums.ts';
+import { seedDemoGamification } from './demo.gamification.ts';
 import { seedDemoWall } from './demo.wall.ts';
 
 /** Demo mode only: printed at start and documented in the README. */
@@ -57,7 +59,9 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'bus'>): Promise<boo
     if (await seedDemoClassroom(tx, organisation.id, ids)) createdAny = true;
     if (await seedDemoEvents(tx, organisation.id, ids)) createdAny = true;
     if (await seedDemoWall(tx, organisation.id, ids)) createdAny = true;
+    if (await seedDemoBlogs(tx, organisation.id, ids)) createdAny = true;
     if (await seedDemoForums(tx, organisation.id, ids)) createdAny = true;
+    if (await seedDemoGamification(tx, organisation.id, ids)) createdAny = true;
     return createdAny;
   });
 }

@@ -15,6 +15,7 @@ import { type LoadedAnswer, selectAnswers, selectTopics } from './discussions.pr
 import { lockAnswer, setReaction } from './discussions.reactions.ts';
 import { publishUpdated } from './discussions.realtime.ts';
 import { type ScopeRef, standingIn } from './discussions.scopes.ts';
+import { visibleFilter } from './discussions.screen.ts';
 import { legacyTitle, normaliseText, textToHtml } from './discussions.text.ts';
 import { insertTopic } from './discussions.topics.ts';
 import { questionType } from './discussions.types.ts';
@@ -97,7 +98,11 @@ export async function listQuestions(
   page: { limit: number; offset: number },
 ): Promise<{ count: number; rows: TQuestion[] }> {
   const course = await participantCourse(ctx.db, auth, courseId);
-  const where = and(eq(discussions.courseId, course.id), eq(discussions.scope, 'course'));
+  const where = and(
+    eq(discussions.courseId, course.id),
+    eq(discussions.scope, 'course'),
+    visibleFilter(auth, discussions),
+  );
   const [rows, [total]] = await Promise.all([
     selectTopics(ctx.db, auth)
       .where(where)
@@ -110,10 +115,11 @@ export async function listQuestions(
   const answers =
     ids.length === 0
       ? []
-      : await selectAnswers(ctx.db, auth, inArray(discussionAnswers.discussionId, ids)).orderBy(
-          asc(discussionAnswers.createdAt),
-          asc(discussionAnswers.id),
-        );
+      : await selectAnswers(
+          ctx.db,
+          auth,
+          and(inArray(discussionAnswers.discussionId, ids), visibleFilter(auth, discussionAnswers)),
+        ).orderBy(asc(discussionAnswers.createdAt), asc(discussionAnswers.id));
   return {
     count: Number(total?.n ?? 0),
     rows: rows.map((r) => {
@@ -145,9 +151,9 @@ export async function askQuestion(
 ): Promise<TQuestion> {
   const course = await participantCourse(ctx.db, auth, input.course);
   const now = new Date();
-  const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) =>
+  const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) =>
     insertTopic(
-      tx,
+      { tx, emit },
       auth,
       {
         ref: courseScope(course),

@@ -14,6 +14,7 @@ import {
   withinEditWindow,
 } from './discussions.policy.ts';
 import { standingIn } from './discussions.scopes.ts';
+import { canSeeModerated } from './discussions.screen.ts';
 
 /**
  * The loaders that turn the policy's "no" into answers: 404 when the caller may not read the topic
@@ -65,7 +66,12 @@ export async function topicFor(
   if (!row) throw notFound(TOPIC_NOT_FOUND);
   const facts = factsOf(row.topic, row.kind);
   const standing = (await standingIn(db, actor, row.topic)) ?? NOWHERE;
-  if (!canReadTopic(actor, facts, standing)) throw notFound(TOPIC_NOT_FOUND);
+  if (
+    !canReadTopic(actor, facts, standing) ||
+    !canSeeModerated(actor, row.topic, row.topic.organisationId)
+  ) {
+    throw notFound(TOPIC_NOT_FOUND);
+  }
   return { topic: row.topic, facts, standing };
 }
 
@@ -84,6 +90,7 @@ export async function answerFor(
   const ctx = await topicFor(db, actor, answer.discussionId, options).catch((err) => {
     throw err.statusCode === 404 ? notFound(ANSWER_NOT_FOUND) : err;
   });
+  if (!canSeeModerated(actor, answer, ctx.topic.organisationId)) throw notFound(ANSWER_NOT_FOUND);
   return { ...ctx, answer };
 }
 

@@ -30,6 +30,7 @@ import {
 import { canDeleteAnswer, canEditAnswer } from './discussions.policy.ts';
 import { presentAnswer, selectAnswers, toAnswer } from './discussions.present.ts';
 import { publishUpdated } from './discussions.realtime.ts';
+import { recountAnswers, screenWrite, visibleFilter } from './discussions.screen.ts';
 import { cleanRichText, htmlToText } from './discussions.text.ts';
 import './discussions.events.ts';
 
@@ -51,6 +52,7 @@ export async function answerPage(
   const topLevel = and(
     eq(discussionAnswers.discussionId, topicId),
     isNull(discussionAnswers.parentId),
+    visibleFilter(actor, discussionAnswers),
   );
   const { limit, offset } = pageBounds(q);
   const [[counted], page] = await Promise.all([
@@ -64,10 +66,11 @@ export async function answerPage(
   const replies =
     ids.length === 0
       ? []
-      : await selectAnswers(ctx.db, actor, inArray(discussionAnswers.parentId, ids)).orderBy(
-          asc(discussionAnswers.createdAt),
-          asc(discussionAnswers.id),
-        );
+      : await selectAnswers(
+          ctx.db,
+          actor,
+          and(inArray(discussionAnswers.parentId, ids), visibleFilter(actor, discussionAnswers)),
+        ).orderBy(asc(discussionAnswers.createdAt), asc(discussionAnswers.id));
   const byParent = new Map<number, TDiscussionAnswer[]>();
   for (const r of replies) {
     const list = byParent.get(r.answer.parentId!) ?? [];
@@ -105,6 +108,20 @@ export async function insertAnswer(
       mailDueAt: c.topic.forumId === null ? null : forumMailDueAt(now),
     })
     .returning({ id: discussionAnswers.id });
+  const state = await screenWrite(
+    { tx, emit },
+    {
+      kind: 'discussion_answer',
+      id: row!.id,
+      topicId: c.topic.id,
+      organisationId: c.topic.organisationId,
+      authorId: actor.userId,
+      text: values.bodyText,
+      state: 'visible',
+    },
+  );
+  // Held: not counted and nobody told until a moderator releases it (discussions.moderation.ts).
+  if (state !== 'visible') return row!.id;
   await tx
     .update(discussions)
     .set({ answerCount: sql`${discussions.answerCount} + 1`, lastActivityAt: now })
@@ -167,7 +184,7 @@ export async function updateAnswer(
   id: number,
   input: { body: string },
 ): Promise<TDiscussionAnswer> {
-  const c = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  const c = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const found = await answerFor(tx, actor, id);
     if (!canEditAnswer(actor, found.facts, found.standing, found.answer)) {
       if (found.answer.userId === actor.userId && found.topic.locked) throw conflict(LOCKED);
@@ -179,6 +196,19 @@ export async function updateAnswer(
       .update(discussionAnswers)
       .set({ body, bodyText: htmlToText(body), editedAt: new Date() })
       .where(eq(discussionAnswers.id, id));
+    const state = await screenWrite(
+      { tx, emit },
+      {
+        kind: 'discussion_answer',
+        id,
+        topicId: found.topic.id,
+        organisationId: found.topic.organisationId,
+        authorId: found.answer.userId,
+        text: htmlToText(body),
+        state: found.answer.moderationState,
+      },
+    );
+    if (state !== found.answer.moderationState) await recountAnswers(tx, found.topic.id);
     return found;
   });
   await publishUpdated(ctx, c.topic.id);
@@ -199,10 +229,8 @@ export async function removeAnswer(ctx: AppContext, actor: Actor, id: number): P
       .delete(discussionAnswers)
       .where(sql`${discussionAnswers.id} = ${id} or ${discussionAnswers.parentId} = ${id}`)
       .returning({ id: discussionAnswers.id });
-    await tx
-      .update(discussions)
-      .set({ answerCount: sql`greatest(${discussions.answerCount} - ${removed.length}, 0)` })
-      .where(eq(discussions.id, topic.id));
+    // Held and hidden answers were not counted: the count is read again from the rows.
+    await recountAnswers(tx, topic.id);
     if (answer.userId !== actor.userId) {
       await recordAudit(tx, {
         action: 'discussion.answer_deleted',

@@ -11,6 +11,7 @@ import {
 import { discussionFollows, discussions, discussionTypes } from '../../schema/discussions.table.ts';
 import { selectTopics, toSummary } from './discussions.present.ts';
 import { readableTo } from './discussions.scopes.ts';
+import { visibleFilter } from './discussions.screen.ts';
 import { forumFor } from './forums.access.ts';
 
 /**
@@ -31,7 +32,7 @@ export interface TopicScope {
 }
 
 function filters(actor: Actor, q: TDiscussionQuery, within: TopicScope): SQL {
-  const where: (SQL | undefined)[] = [readableTo(actor)];
+  const where: (SQL | undefined)[] = [readableTo(actor), visibleFilter(actor, discussions)];
   if (within.forumId !== undefined) where.push(eq(discussions.forumId, within.forumId));
   if (within.threadsOnly) where.push(isNotNull(discussions.forumId));
   if (q.type !== undefined) where.push(eq(discussions.typeId, q.type));

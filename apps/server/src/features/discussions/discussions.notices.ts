@@ -24,13 +24,16 @@ export async function loadTopicNotice(
       title: discussions.title,
       acceptedAnswerId: discussions.acceptedAnswerId,
       forumId: discussions.forumId,
+      state: discussions.moderationState,
     })
     .from(discussions)
     .where(eq(discussions.id, discussionId));
-  if (!topic) return null;
+  // Held or hidden words tell nobody (a release raises the event again).
+  if (topic?.state !== 'visible') return null;
   const [answer] = await db
-    .select({ id: discussionAnswers.id })
+    .select({ id: discussionAnswers.id, state: discussionAnswers.moderationState })
     .from(discussionAnswers)
     .where(eq(discussionAnswers.id, answerId));
-  return answer ? topic : null;
+  const { state: _, ...notice } = topic;
+  return answer?.state === 'visible' ? notice : null;
 }

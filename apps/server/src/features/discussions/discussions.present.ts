@@ -118,6 +118,7 @@ export function toSummary(r: LoadedTopic): TDiscussionSummary {
     my_reaction: r.myReaction ?? 0,
     following: Boolean(r.following),
     attachment_count: t.attachmentCount,
+    moderation_state: t.moderationState,
   };
 }
 
@@ -157,6 +158,7 @@ export function toAnswer(actor: Actor, c: TopicContext, r: LoadedAnswer): TDiscu
     likes: a.likes,
     dislikes: a.dislikes,
     my_reaction: r.myReaction ?? 0,
+    moderation_state: a.moderationState,
     abilities: answerAbilities(actor, c.facts, c.standing, a),
   };
 }

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { Actor } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
-import type { DbOrTx, Tx } from '../../core/db/database.ts';
-import { runInTransaction } from '../../core/db/transaction.ts';
+import type { DbOrTx } from '../../core/db/database.ts';
+import { runInTransaction, type UnitOfWork } from '../../core/db/transaction.ts';
 import { badRequest, conflict, forbidden } from '../../core/errors/app-error.ts';
 import {
   discussionAnswers,
@@ -39,6 +39,7 @@ import {
 import { presentAnswer, selectTopics, toSummary } from './discussions.present.ts';
 import { publishUpdated, watchersOf } from './discussions.realtime.ts';
 import { type ScopeRef, standingIn } from './discussions.scopes.ts';
+import { screenTopic } from './discussions.screen.ts';
 import { cleanRichText, htmlToText } from './discussions.text.ts';
 import { forumFor, forumRef } from './forums.access.ts';
 import { canPostInForum } from './forums.policy.ts';
@@ -92,7 +93,7 @@ async function forumToPostIn(db: DbOrTx, actor: Actor, slug: string) {
 
 /** Inserts a topic its author follows (and its files' rows), in the caller's transaction. */
 export async function insertTopic(
-  tx: Tx,
+  uow: UnitOfWork,
   actor: Actor,
   values: {
     ref: ScopeRef;
@@ -106,6 +107,7 @@ export async function insertTopic(
   files: readonly StoredAttachment[] = [],
   now = new Date(),
 ): Promise<number> {
+  const { tx } = uow;
   const [row] = await tx
     .insert(discussions)
     .values({
@@ -141,6 +143,12 @@ export async function insertTopic(
     );
   }
   await tx.insert(discussionFollows).values({ discussionId: id, userId: actor.userId });
+  await screenTopic(uow, {
+    id,
+    organisationId: values.ref.organisationId,
+    userId: actor.userId,
+    ...values,
+  });
   return id;
 }
 
@@ -154,14 +162,14 @@ export async function createTopic(
   input: TDiscussionCreate,
   files: readonly StoredAttachment[],
 ): Promise<TDiscussion> {
-  const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const type = await typeOf(tx, actor, input.type);
     // A thread lives where its forum does: the sent scope is ignored.
     const forum = input.forum === undefined ? null : await forumToPostIn(tx, actor, input.forum);
     const ref = forum ? forumRef(forum) : await scopeFor(tx, actor, input);
     const body = cleanRichText('body', input.body);
     return insertTopic(
-      tx,
+      { tx, emit },
       actor,
       {
         ref,
@@ -217,7 +225,7 @@ export async function updateTopic(
   input: TDiscussionUpdate,
   now = new Date(),
 ): Promise<TDiscussion> {
-  await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const c = await topicFor(tx, actor, id, { lock: true });
     const t = c.topic;
     const moderator = isModerator(actor, c.facts, c.standing);
@@ -252,6 +260,10 @@ export async function updateTopic(
         updatedAt: now,
       })
       .where(eq(discussions.id, t.id));
+    if (content) {
+      const bodyText = body === undefined ? t.bodyText : htmlToText(body);
+      await screenTopic({ tx, emit }, { ...t, title: input.title ?? t.title, bodyText });
+    }
     const changed = (['pinned', 'locked', 'closed'] as const).filter(
       (k) => input[k] !== undefined && input[k] !== t[k],
     );

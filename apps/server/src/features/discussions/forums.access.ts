@@ -122,12 +122,18 @@ export async function loadForumPostNotice(
     })
     .from(discussions)
     .innerJoin(forums, eq(forums.id, discussions.forumId))
-    .where(eq(discussions.id, discussionId));
+    .where(and(eq(discussions.id, discussionId), eq(discussions.moderationState, 'visible')));
   if (!thread) return null;
   if (answerId === null) return thread;
   const [answer] = await db
     .select({ id: discussionAnswers.id })
     .from(discussionAnswers)
-    .where(and(eq(discussionAnswers.id, answerId), eq(discussionAnswers.discussionId, thread.id)));
+    .where(
+      and(
+        eq(discussionAnswers.id, answerId),
+        eq(discussionAnswers.discussionId, thread.id),
+        eq(discussionAnswers.moderationState, 'visible'),
+      ),
+    );
   return answer ? thread : null;
 }

@@ -24,7 +24,7 @@ export function selectForums(db: DbOrTx, actor: Actor) {
       course: courses,
       enrolled: sql<boolean>`${enrolledIn(sql`${forums.courseId}`, me)}`,
       choice: forumSubscriptions.subscribed,
-      threadCount: sql<number>`(select count(*)::int from discussions d where d.forum_id = ${forums.id})`,
+      threadCount: sql<number>`(select count(*)::int from discussions d where d.forum_id = ${forums.id} and d.moderation_state = 'visible')`,
       lastActivityAt: sql<string | null>`(select max(d.last_activity_at) from discussions d
         where d.forum_id = ${forums.id})`,
     })

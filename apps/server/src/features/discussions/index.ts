@@ -3,6 +3,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
 import { registerCourseDiscussionRoutes } from './course-discussions.routes.ts';
 import { discussionsMatrix } from './discussions.matrix.ts';
+import { discussionModerationTargets } from './discussions.moderation.ts';
 import { registerDiscussionRoutes } from './discussions.routes.ts';
 import { forumJobs } from './forums.jobs.ts';
 import { registerForumRoutes } from './forums.routes.ts';
@@ -27,6 +28,7 @@ export const discussionsModule: AppModule = {
   },
   matrix: discussionsMatrix,
   jobs: forumJobs,
+  moderationTargets: discussionModerationTargets,
 };
 
 // For the notifications slice: the topic as it stands when an event is delivered, and who of its

@@ -30,6 +30,11 @@ declare module '../../core/events/event-bus.ts' {
     };
     /** Published once per enrolment, when every required file is completed (or a manager marks it). */
     'course.completed': EnrolmentEvent & { completedAt: string };
+    /**
+     * A learner completed a module file for the first time in an enrolment (a later report of
+     * the same file raises nothing): gamification's points.
+     */
+    'module_file.completed': EnrolmentEvent & { moduleFileId: number; completedAt: string };
   }
 }
 

@@ -96,9 +96,11 @@ export const progress = {
         id: moduleFiles.id,
         moduleId: moduleFiles.moduleId,
         courseId: courseModules.courseId,
+        organisationId: courses.organisationId,
       })
       .from(moduleFiles)
       .innerJoin(courseModules, eq(courseModules.id, moduleFiles.moduleId))
+      .innerJoin(courses, eq(courses.id, courseModules.courseId))
       .where(eq(moduleFiles.id, input.module_file));
     if (!file) throw notFound('Could not get course module');
     return runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
@@ -115,6 +117,20 @@ export const progress = {
         .for('update');
       if (!enrolment) throw refused(NOT_ENROLLED_PROGRESS);
       const now = new Date();
+      // Read before the upsert (the enrolment row is locked): only a first completion is news.
+      const [before] =
+        input.status === 'completed'
+          ? await tx
+              .select({ status: moduleFileProgress.status })
+              .from(moduleFileProgress)
+              .where(
+                and(
+                  eq(moduleFileProgress.enrolmentId, enrolment.id),
+                  eq(moduleFileProgress.moduleFileId, file.id),
+                ),
+              )
+          : [];
+      const firstCompletion = input.status === 'completed' && before?.status !== 'completed';
       await tx
         .insert(moduleFileProgress)
         .values({
@@ -133,6 +149,16 @@ export const progress = {
             updatedAt: now,
           },
         });
+      if (firstCompletion) {
+        emit('module_file.completed', {
+          enrolmentId: enrolment.id,
+          courseId: file.courseId,
+          userId: auth.userId,
+          organisationId: file.organisationId,
+          moduleFileId: file.id,
+          completedAt: now.toISOString(),
+        });
+      }
       // Content that reports on its own (a SCORM package's last commit can land after the
       // learner moved on) must not drag the resume point back to itself.
       const set: Partial<typeof courseEnrolments.$inferInsert> =
@@ -146,15 +172,11 @@ export const progress = {
           set.status = 'completed';
           set.completedAt = now;
           set.progressPercent = 100;
-          const [org] = await tx
-            .select({ id: courses.organisationId })
-            .from(courses)
-            .where(eq(courses.id, file.courseId));
           emit('course.completed', {
             enrolmentId: enrolment.id,
             courseId: file.courseId,
             userId: auth.userId,
-            organisationId: org!.id,
+            organisationId: file.organisationId,
             completedAt: now.toISOString(),
           });
         }

@@ -4,13 +4,16 @@ import type { AppModule } from '../../core/module.ts';
 import { announcementSubscribers } from './notifications.announcements.ts';
 import { approvalSubscribers } from './notifications.approvals.ts';
 import { assessmentSubscribers } from './notifications.assessments.ts';
+import { blogSubscribers } from './notifications.blogs.ts';
 import { classroomSubscribers } from './notifications.classrooms.ts';
 import { discussionSubscribers } from './notifications.discussions.ts';
 import { eventSubscribers } from './notifications.events.ts';
 import { forumSubscribers } from './notifications.forums.ts';
+import { gamificationSubscribers } from './notifications.gamification.ts';
 import { notificationJobs, scheduleDigests } from './notifications.jobs.ts';
 import { learningPathSubscribers } from './notifications.learning-paths.ts';
 import { notificationsMatrix } from './notifications.matrix.ts';
+import { moderationSubscribers } from './notifications.moderation.ts';
 import { proctoringSubscribers } from './notifications.proctoring.ts';
 import { registerNotificationRoutes } from './notifications.routes.ts';
 import { notificationSubscribers } from './notifications.subscribers.ts';
@@ -40,7 +43,10 @@ export const notificationsModule: AppModule = {
     ...announcementSubscribers,
     ...discussionSubscribers,
     ...wallSubscribers,
+    ...blogSubscribers,
+    ...moderationSubscribers,
     ...forumSubscribers,
+    ...gamificationSubscribers,
   ],
   matrix: notificationsMatrix,
 };

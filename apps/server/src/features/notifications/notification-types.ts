@@ -249,6 +249,32 @@ export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, Notificati
       defaults: { in_app: 'immediately', email: 'daily' },
       message: (f) => `${someone(f.actorName)} commented on your post “${f.subjectTitle}”.`,
     },
+    // Moderation: an item to review is the admins' work, so at once in-app and by mail; a
+    // moderator's decision on one's words is addressed to the author, at once too.
+    moderation_report: {
+      label: 'Content to review in the moderation queue',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) => `To review: ${f.detail ?? 'content'}, “${f.subjectTitle}”.`,
+    },
+    moderation_decision: {
+      label: 'A moderator decided on your post, answer or comment',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) => `A moderator ${f.detail ?? 'decided on your content'}: “${f.subjectTitle}”.`,
+    },
+    // Blogs: a comment on one's blog post is addressed to the author; like the wall's, in-app
+    // at once and mail in the daily digest.
+    blog_comment: {
+      label: 'A comment on your blog post',
+      defaults: { in_app: 'immediately', email: 'daily' },
+      message: (f) => `${someone(f.actorName)} commented on your blog post “${f.subjectTitle}”.`,
+    },
+    // Gamification: a new level is good news addressed to the person, in-app at once; mail would
+    // be noise for something the top bar shows too, so it is off unless they turn it on.
+    level_reached: {
+      label: 'You reached a new level',
+      defaults: { in_app: 'immediately', email: 'off' },
+      message: (f) => `You reached the level “${f.subjectTitle}”.`,
+    },
   };
 
 export const typeDefinition = (type: TNotificationType) => NOTIFICATION_TYPE_DEFINITIONS[type];

@@ -3,6 +3,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
 import { achievementSubscribers } from './wall.achievements.ts';
 import { wallMatrix } from './wall.matrix.ts';
+import { wallModerationTargets } from './wall.moderation.ts';
 import { linkPreviewJob } from './wall.previews.ts';
 import { registerWallRoutes } from './wall.routes.ts';
 import './wall.events.ts';
@@ -21,6 +22,7 @@ export const wallModule: AppModule = {
   jobs: [linkPreviewJob],
   subscribers: achievementSubscribers,
   matrix: wallMatrix,
+  moderationTargets: wallModerationTargets,
 };
 
 // For the notifications slice: the post and comment as they stand when an event is delivered.

@@ -3,7 +3,7 @@ import type { Actor } from '../../core/auth/actor.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { notFound } from '../../core/errors/app-error.ts';
 import { wallComments, wallPosts } from '../../schema/wall.table.ts';
-import { canReadPost } from './wall.policy.ts';
+import { canReadPost, canSeeModerated } from './wall.policy.ts';
 
 /**
  * The loaders that turn the policy's "no" into 404: another organisation's post or comment does
@@ -28,7 +28,9 @@ export async function postFor(
     .from(wallPosts)
     .where(and(eq(wallPosts.id, id), eq(wallPosts.organisationId, actor.organisationId)));
   const [post] = options.lock ? await query.for('update') : await query;
-  if (!post || !canReadPost(actor, post)) throw notFound(POST_NOT_FOUND);
+  if (!post || !canReadPost(actor, post) || !canSeeModerated(actor, post, post.organisationId)) {
+    throw notFound(POST_NOT_FOUND);
+  }
   return post;
 }
 
@@ -43,5 +45,6 @@ export async function commentFor(
   const post = await postFor(db, actor, comment.postId, options).catch((err) => {
     throw err.statusCode === 404 ? notFound(COMMENT_NOT_FOUND) : err;
   });
+  if (!canSeeModerated(actor, comment, post.organisationId)) throw notFound(COMMENT_NOT_FOUND);
   return { comment, post };
 }

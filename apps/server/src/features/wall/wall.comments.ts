@@ -1,5 +1,5 @@
 import type { TWallComment, TWallReaction, TWallReactionCounts } from '@atrium/contract';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, or } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { Actor } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
@@ -8,10 +8,11 @@ import { forbidden } from '../../core/errors/app-error.ts';
 import { wallComments, wallReactions } from '../../schema/wall.table.ts';
 import { commentFor, type PostRow, postFor } from './wall.access.ts';
 import { membersNamed, syncMentions } from './wall.mentions.ts';
-import { canDeleteComment, canEditComment } from './wall.policy.ts';
+import { canDeleteComment, canEditComment, seesAllModerated } from './wall.policy.ts';
 import { decodeCursor } from './wall.posts.ts';
 import { presentComments, reactionCounts, selectComments } from './wall.present.ts';
 import { publishPostUpdated } from './wall.realtime.ts';
+import { screenWrite } from './wall.screen.ts';
 import './wall.events.ts';
 
 /** Comments (flat, oldest first by cursor) and reactions (one per person and post). */
@@ -32,7 +33,13 @@ export async function commentPage(
   const post = await postFor(ctx.db, actor, postId);
   const rows = await selectComments(
     ctx.db,
-    and(eq(wallComments.postId, post.id), after === null ? undefined : gt(wallComments.id, after)),
+    and(
+      eq(wallComments.postId, post.id),
+      after === null ? undefined : gt(wallComments.id, after),
+      seesAllModerated(actor, post.organisationId)
+        ? undefined
+        : or(eq(wallComments.moderationState, 'visible'), eq(wallComments.userId, actor.userId)),
+    ),
   )
     .orderBy(asc(wallComments.id))
     .limit(q.limit + 1);
@@ -65,9 +72,22 @@ export async function createComment(
       organisationId: post.organisationId,
       actorId: actor.userId,
     };
-    await syncMentions(tx, emit, target, body);
+    const state = await screenWrite(
+      { tx, emit },
+      {
+        kind: 'wall_comment',
+        id: comment!.id,
+        postId: post.id,
+        organisationId: post.organisationId,
+        authorId: actor.userId,
+        text: body,
+        state: 'visible',
+      },
+    );
+    // Held: nobody is told until a moderator releases it (wall.moderation.ts raises these then).
+    await syncMentions(tx, emit, target, body, state === 'visible');
     const mentioned = await membersNamed(tx, post.organisationId, body);
-    if (post.userId !== actor.userId && !mentioned.includes(post.userId)) {
+    if (state === 'visible' && post.userId !== actor.userId && !mentioned.includes(post.userId)) {
       emit('wall.commented', {
         postId: post.id,
         commentId: comment!.id,
@@ -98,6 +118,18 @@ export async function updateComment(
       .update(wallComments)
       .set({ body, editedAt: new Date() })
       .where(eq(wallComments.id, id));
+    const state = await screenWrite(
+      { tx, emit },
+      {
+        kind: 'wall_comment',
+        id,
+        postId: post.id,
+        organisationId: post.organisationId,
+        authorId: comment.userId,
+        text: body,
+        state: comment.moderationState,
+      },
+    );
     await syncMentions(
       tx,
       emit,
@@ -108,6 +140,7 @@ export async function updateComment(
         actorId: actor.userId,
       },
       body,
+      state === 'visible',
     );
     return post;
   });

@@ -4,7 +4,7 @@ import type { Actor } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
 import { userProfiles } from '../../schema/profiles.table.ts';
 import { memberships, users } from '../../schema/users.table.ts';
-import { wallHashtags } from '../../schema/wall.table.ts';
+import { wallHashtags, wallPosts } from '../../schema/wall.table.ts';
 import { person, personColumns } from './wall.present.ts';
 
 /** The composer's helpers: members to @mention and the trending hashtags. */
@@ -59,7 +59,12 @@ export async function trendingHashtags(ctx: AppContext, actor: Actor, now = new 
     .select({ tag: wallHashtags.tag, count: n })
     .from(wallHashtags)
     .where(
-      and(eq(wallHashtags.organisationId, actor.organisationId), gt(wallHashtags.createdAt, since)),
+      and(
+        eq(wallHashtags.organisationId, actor.organisationId),
+        gt(wallHashtags.createdAt, since),
+        // Held and hidden posts do not make a tag trend.
+        sql`exists (select 1 from ${wallPosts} p where p.id = ${wallHashtags.postId} and p.moderation_state = 'visible')`,
+      ),
     )
     .groupBy(wallHashtags.tag)
     .orderBy(desc(n), asc(wallHashtags.tag))

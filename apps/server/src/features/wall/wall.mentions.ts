@@ -37,6 +37,8 @@ export async function syncMentions(
   emit: UnitOfWork['emit'],
   target: { postId: number; commentId: number | null; organisationId: number; actorId: number },
   text: string,
+  /** false while the words are held for review: the people are told on release (wall.moderation.ts). */
+  announce = true,
 ): Promise<void> {
   const ids = await membersNamed(tx, target.organisationId, text);
   const scope =
@@ -52,7 +54,7 @@ export async function syncMentions(
     .values(ids.map((userId) => ({ postId: target.postId, commentId: target.commentId, userId })))
     .onConflictDoNothing()
     .returning({ userId: wallMentions.userId });
-  if (added.length === 0) return;
+  if (added.length === 0 || !announce) return;
   emit('wall.mentioned', {
     postId: target.postId,
     commentId: target.commentId,

@@ -7,6 +7,7 @@ import {
   canEditComment,
   canEditPost,
   canReadPost,
+  canSeeModerated,
 } from './wall.policy.ts';
 
 /*
@@ -102,4 +103,29 @@ describe('comments (the comment is owned as the case says, on someone else’s p
       false,
     );
   });
+});
+
+describe('held and hidden posts and comments (features/moderation)', () => {
+  const seen = (
+    c: Parameters<typeof canReadPost>[0],
+    owner: number,
+    org: number,
+    state: 'visible' | 'held' | 'hidden',
+  ) =>
+    canReadPost(c, { organisationId: org }) &&
+    canSeeModerated(c, { userId: owner, moderationState: state }, org);
+  it.each(rowsOf(MEMBERS).map(([c, row]) => [c.name, c, row] as const))(
+    'visible: %s',
+    (_n, c, row) => {
+      expect(seen(c.actor, c.ownerId, c.organisationId, 'visible')).toBe(row);
+    },
+  );
+  for (const state of ['held', 'hidden'] as const) {
+    it.each(rowsOf(AUTHOR_OR_ADMIN).map(([c, row]) => [c.name, c, row] as const))(
+      `${state}: %s`,
+      (_n, c, row) => {
+        expect(seen(c.actor, c.ownerId, c.organisationId, state)).toBe(row);
+      },
+    );
+  }
 });

@@ -1,4 +1,5 @@
 import { type Actor, isAdminOf } from '../../core/auth/actor.ts';
+import type { ModerationState } from '../../core/moderation-target.ts';
 
 /**
  * Who may do what on the wall, as pure predicates over rows already loaded (wall.policy.test.ts
@@ -20,6 +21,23 @@ export interface CommentFacts {
 
 export const canReadPost = (actor: Actor, post: Pick<PostFacts, 'organisationId'>): boolean =>
   actor.organisationId === post.organisationId;
+
+/**
+ * Held and hidden words (features/moderation) show to their author and the organisation's
+ * admins only; for everyone else they do not exist (404, left out of lists and counts).
+ */
+export const canSeeModerated = (
+  actor: Actor,
+  item: { userId: number; moderationState: ModerationState },
+  organisationId: number,
+): boolean =>
+  item.moderationState === 'visible' ||
+  item.userId === actor.userId ||
+  isAdminOf(actor, organisationId);
+
+/** Whether the caller sees every post and comment whatever its state (the feed's filter). */
+export const seesAllModerated = (actor: Actor, organisationId: number): boolean =>
+  isAdminOf(actor, organisationId);
 
 /** The author, and only their own words: Atrium's achievement sentence is not editable. */
 export const canEditPost = (actor: Actor, post: PostFacts): boolean =>

@@ -1,5 +1,5 @@
 import type { TWallFeedQuery, TWallPost, TWallPostCreate, TWallPostUpdate } from '@atrium/contract';
-import { and, desc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { Actor } from '../../core/auth/actor.ts';
 import type { AppContext } from '../../core/context.ts';
@@ -16,10 +16,11 @@ import {
 import { imagesUploadedBy } from '../images/index.ts';
 import { postFor } from './wall.access.ts';
 import { syncHashtags, syncMentions } from './wall.mentions.ts';
-import { canDeletePost, canEditPost } from './wall.policy.ts';
+import { canDeletePost, canEditPost, seesAllModerated } from './wall.policy.ts';
 import { presentPost, presentPosts, selectPosts } from './wall.present.ts';
 import { previewOnWrite } from './wall.previews.ts';
 import { audienceOf, publishPostUpdated } from './wall.realtime.ts';
+import { screenWrite } from './wall.screen.ts';
 import { firstLink } from './wall.text.ts';
 import './wall.events.ts';
 
@@ -49,6 +50,10 @@ export async function feed(
   const where: (SQL | undefined)[] = [
     eq(wallPosts.organisationId, org),
     before === null ? undefined : lt(wallPosts.id, before),
+    // Held and hidden posts: their authors' and the admins' only (read off the feed index's rows).
+    seesAllModerated(actor, org)
+      ? undefined
+      : or(eq(wallPosts.moderationState, 'visible'), eq(wallPosts.userId, actor.userId)),
   ];
   if (q.user !== undefined) where.push(eq(wallPosts.userId, q.user));
   if (q.hashtag) {
@@ -133,6 +138,18 @@ export async function createPost(
       })
       .returning();
     await syncHashtags(tx, post!, input.body);
+    const state = await screenWrite(
+      { tx, emit },
+      {
+        kind: 'wall_post',
+        id: post!.id,
+        postId: post!.id,
+        organisationId: post!.organisationId,
+        authorId: actor.userId,
+        text: input.body,
+        state: 'visible',
+      },
+    );
     await syncMentions(
       tx,
       emit,
@@ -143,6 +160,7 @@ export async function createPost(
         actorId: actor.userId,
       },
       input.body,
+      state === 'visible',
     );
     if (preview.fetch) await enqueue(tx, 'wall.link_preview', [{ postId: post!.id }]);
     return post!.id;
@@ -182,11 +200,24 @@ export async function updatePost(
       .where(eq(wallPosts.id, id));
     if (input.body !== undefined) {
       await syncHashtags(tx, post, body);
+      const state = await screenWrite(
+        { tx, emit },
+        {
+          kind: 'wall_post',
+          id,
+          postId: id,
+          organisationId: post.organisationId,
+          authorId: post.userId,
+          text: body,
+          state: post.moderationState,
+        },
+      );
       await syncMentions(
         tx,
         emit,
         { postId: id, commentId: null, organisationId: post.organisationId, actorId: actor.userId },
         body,
+        state === 'visible',
       );
     }
     if (preview.fetch) await enqueue(tx, 'wall.link_preview', [{ postId: id }]);

@@ -11,6 +11,7 @@ import {
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/auth/actor.ts';
 import { type DbOrTx, queryRows } from '../../core/db/database.ts';
+import type { ModerationState } from '../../core/moderation-target.ts';
 import { userProfiles } from '../../schema/profiles.table.ts';
 import { users } from '../../schema/users.table.ts';
 import {
@@ -22,7 +23,7 @@ import {
 } from '../../schema/wall.table.ts';
 import { photoUrl } from '../profiles/index.ts';
 import type { CommentRow, PostRow } from './wall.access.ts';
-import { commentAbilities, postAbilities } from './wall.policy.ts';
+import { commentAbilities, postAbilities, seesAllModerated } from './wall.policy.ts';
 import { hashtagsOf } from './wall.text.ts';
 
 /**
@@ -109,8 +110,11 @@ export async function reactionCounts(
 
 type CommentWithPerson = { comment: CommentRow } & PersonRow;
 
-/** The newest WALL_PREVIEW_COMMENTS comments of each post and each post's count: one query. */
-async function newestComments(db: DbOrTx, postIds: readonly number[]) {
+/**
+ * The newest WALL_PREVIEW_COMMENTS comments of each post and each post's count: one query. Held
+ * and hidden comments count for their authors and the admins only, as the comment list shows.
+ */
+async function newestComments(db: DbOrTx, actor: Actor, postIds: readonly number[]) {
   const byPost = new Map<number, { count: number; rows: CommentWithPerson[] }>();
   for (const id of postIds) byPost.set(id, { count: 0, rows: [] });
   if (postIds.length === 0) return byPost;
@@ -118,6 +122,10 @@ async function newestComments(db: DbOrTx, postIds: readonly number[]) {
     postIds.map((id) => sql`${id}`),
     sql`, `,
   );
+  // Every page is of the caller's organisation (the feed's and the post's filter).
+  const seen = seesAllModerated(actor, actor.organisationId)
+    ? sql`true`
+    : sql`(c.moderation_state = 'visible' or c.user_id = ${actor.userId})`;
   const rows = await queryRows<{
     id: number;
     post_id: number;
@@ -125,6 +133,7 @@ async function newestComments(db: DbOrTx, postIds: readonly number[]) {
     body: string;
     created_at: string | Date;
     edited_at: string | Date | null;
+    moderation_state: ModerationState;
     n: number;
     username: string;
     fullname: string;
@@ -132,10 +141,10 @@ async function newestComments(db: DbOrTx, postIds: readonly number[]) {
   }>(
     db,
     sql`select c.*, u.username, u.fullname, p.photo_key from (
-          select c.id, c.post_id, c.user_id, c.body, c.created_at, c.edited_at,
+          select c.id, c.post_id, c.user_id, c.body, c.created_at, c.edited_at, c.moderation_state,
             row_number() over (partition by c.post_id order by c.id desc) as rn,
             count(*) over (partition by c.post_id) as n
-          from wall_comments c where c.post_id in (${ids})
+          from wall_comments c where c.post_id in (${ids}) and ${seen}
         ) c
         join lateral (select username,
             coalesce(nullif(trim(first_name || ' ' || last_name), ''), username) as fullname
@@ -155,6 +164,7 @@ async function newestComments(db: DbOrTx, postIds: readonly number[]) {
         body: r.body,
         createdAt: new Date(r.created_at),
         editedAt: r.edited_at === null ? null : new Date(r.edited_at),
+        moderationState: r.moderation_state,
       },
       personId: Number(r.user_id),
       personUsername: r.username,
@@ -206,6 +216,7 @@ export function toComment(
     mentions,
     created_at: c.createdAt.toISOString(),
     edited_at: iso(c.editedAt),
+    moderation_state: c.moderationState,
     abilities: commentAbilities(actor, post, c),
   };
 }
@@ -244,7 +255,7 @@ export async function presentPosts(
   const ids = loaded.map((r) => r.post.id);
   const [reactions, comments] = await Promise.all([
     reactionCounts(db, actor, ids),
-    newestComments(db, ids),
+    newestComments(db, actor, ids),
   ]);
   const commentIds = [...comments.values()].flatMap((c) => c.rows.map((r) => r.comment.id));
   const mentions = await mentionsOf(db, ids, commentIds);
@@ -275,6 +286,7 @@ export async function presentPosts(
       ),
       created_at: p.createdAt.toISOString(),
       edited_at: iso(p.editedAt),
+      moderation_state: p.moderationState,
       abilities: postAbilities(actor, p),
     };
   });

@@ -121,6 +121,38 @@ describe('notificationText', () => {
       'Ada Admin commented on your post: Great first aid session',
     );
   });
+  it('tells admins what to review and authors what a moderator decided, in the server’s words', () => {
+    const item = { kind: 'moderation_item' as const, id: 4, title: 'Buy cheap watches' };
+    const report = notification({
+      type: 'moderation_report',
+      subject: item,
+      message: 'To review: Wall post reported, “Buy cheap watches”.',
+    });
+    expect(notificationPlainText(report)).toBe(
+      'To review: Wall post reported, “Buy cheap watches”.',
+    );
+    expect(notificationText(report)).toContainEqual({ text: 'Buy cheap watches', strong: true });
+    const decision = notification({
+      type: 'moderation_decision',
+      subject: item,
+      message: 'A moderator hid your wall post: “Buy cheap watches”.',
+    });
+    expect(notificationPlainText(decision)).toBe(
+      'A moderator hid your wall post: “Buy cheap watches”.',
+    );
+    expect(TYPE_INFO.moderation_report.category).toBe('discussion');
+    expect(TYPE_INFO.moderation_decision.label).toBe('Moderator decision on your content');
+  });
+  it('says who commented on the reader’s blog post, naming the post', () => {
+    const post = { kind: 'blog_post' as const, id: 3, title: 'Five tips for a better handover' };
+    expect(notificationPlainText(notification({ type: 'blog_comment', subject: post }))).toBe(
+      'Ada Admin commented on your blog post Five tips for a better handover',
+    );
+    expect(TYPE_INFO.blog_comment).toEqual({
+      label: 'Comment on your blog post',
+      category: 'discussion',
+    });
+  });
 });
 
 describe('emphasise', () => {

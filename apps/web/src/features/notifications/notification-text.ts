@@ -53,6 +53,10 @@ export const TYPE_INFO: Record<TNotificationType, { label: string; category: Cat
   forum_post: { label: 'New post in a forum', category: 'discussion' },
   wall_mention: { label: 'Mentioned on the wall', category: 'discussion' },
   wall_comment: { label: 'Comment on your wall post', category: 'discussion' },
+  blog_comment: { label: 'Comment on your blog post', category: 'discussion' },
+  moderation_report: { label: 'Content to review', category: 'discussion' },
+  moderation_decision: { label: 'Moderator decision on your content', category: 'discussion' },
+  level_reached: { label: 'New level reached', category: 'account' },
 };
 
 const who = (n: TNotification): TextPart => ({
@@ -106,6 +110,16 @@ export function notificationText(n: TNotification): TextPart[] {
       return [who(n), { text: ' mentioned you on the wall: ' }, what(n)];
     case 'wall_comment':
       return [who(n), { text: ' commented on your post: ' }, what(n)];
+    case 'blog_comment':
+      return [who(n), { text: ' commented on your blog post ' }, what(n)];
+    // What was reported or held, and what the moderator did ("hid your wall post"), are only in
+    // the server's sentence: shown with the content's words emphasised.
+    case 'moderation_report':
+    case 'moderation_decision':
+      return emphasise(n.message, [n.subject.title]);
+    // Nobody caused it: the system's points did.
+    case 'level_reached':
+      return [{ text: 'You reached the level ' }, what(n)];
     // Due soon and overdue carry their date, and a message its text, only in the server's
     // sentence: they fall through to it, with the names emphasised.
     default:

@@ -12,6 +12,8 @@ export const WALL_MESSAGES = {
   saveFailed: 'Could not post data',
   deleteFailed: 'Could not delete data',
   settingsFailed: 'Could not save your wall settings',
+  /** The words matched the organisation's banned words (features/moderation). */
+  held: 'Held for review: others see it once a moderator releases it.',
 } as const;
 
 export const WALL_URL = '/socialwall';

@@ -25,7 +25,12 @@ export function fakeRealtime() {
 /* Renders the wall's screens with a query client, a router, a realtime stream and a session holding /socialwall (tests only). */
 export function renderWithApp(
   element: ReactNode,
-  options: { path?: string; url?: string; realtime?: ReturnType<typeof fakeRealtime> } = {},
+  options: {
+    path?: string;
+    url?: string;
+    roleId?: number;
+    realtime?: ReturnType<typeof fakeRealtime>;
+  } = {},
 ) {
   const { realtime, ...rest } = options;
   const wrapped = realtime ? (

@@ -21,6 +21,7 @@ export function makeComment(over: Partial<TWallComment> = {}): TWallComment {
     mentions: [],
     created_at: '2026-03-02T09:00:00Z',
     edited_at: null,
+    moderation_state: 'visible',
     abilities: { edit: false, delete: false },
     ...over,
   };
@@ -42,6 +43,7 @@ export function makePost(over: Partial<TWallPost> = {}): TWallPost {
     comments: [],
     created_at: '2026-03-02T08:00:00Z',
     edited_at: null,
+    moderation_state: 'visible',
     abilities: { edit: false, delete: false, comment: true, react: true },
     ...over,
   };

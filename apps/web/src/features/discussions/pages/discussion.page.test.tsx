@@ -135,7 +135,7 @@ describe('DiscussionPage', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((m) => m.textContent),
-    ).toEqual(['Pin to the top', 'Lock', 'Close']);
+    ).toEqual(['Pin to the top', 'Lock', 'Close', 'Report']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Pin to the top' }));
     await waitFor(() =>
       expect(called(discussionOps.update)[0]?.args.body).toEqual({ pinned: true }),
@@ -144,7 +144,12 @@ describe('DiscussionPage', () => {
   });
 
   it('lets the author close their topic but not pin it, and edit and delete it', async () => {
-    topic = makeTopic({ id: 12, abilities: { close: true, edit: true, delete: true } });
+    // The signed-in reader (id 5) wrote it: no Report on one's own topic.
+    topic = makeTopic({
+      id: 12,
+      user: { id: 5, fullname: 'Lee Learner', image: null },
+      abilities: { close: true, edit: true, delete: true },
+    });
     open();
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();

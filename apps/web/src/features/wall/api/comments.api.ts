@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { call } from '../../../shared/api/call.ts';
+import { notifySuccess } from '../../../shared/notify/notify.ts';
 import { WALL_MESSAGES } from '../labels.ts';
 import { refreshPost, wallKeys } from './wall-cache.ts';
 
@@ -47,7 +48,10 @@ export function useAddComment(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: string) => call(ops.comment, { params: { id: postId }, body: { body } }),
-    onSuccess: () => afterCommentChange(queryClient, postId),
+    onSuccess: (comment: TWallComment) => {
+      afterCommentChange(queryClient, postId);
+      if (comment.moderation_state === 'held') notifySuccess(WALL_MESSAGES.held);
+    },
   });
 }
 

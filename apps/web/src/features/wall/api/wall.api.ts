@@ -7,6 +7,7 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type BodyOf, call } from '../../../shared/api/call.ts';
+import { notifySuccess } from '../../../shared/notify/notify.ts';
 import { useRealtime } from '../../../shared/realtime/index.ts';
 import { WALL_MESSAGES } from '../labels.ts';
 import {
@@ -109,8 +110,8 @@ export function useCreatePost() {
       queryClient.setQueryData(wallKeys.post(post.id), post);
       void queryClient.invalidateQueries({ queryKey: wallKeys.feeds });
       void queryClient.invalidateQueries({ queryKey: wallKeys.hashtags });
+      notifySuccess(post.moderation_state === 'held' ? WALL_MESSAGES.held : 'Posted to the wall.');
     },
-    meta: { successMessage: 'Posted to the wall.' },
   });
 }
 
@@ -121,8 +122,8 @@ export function useUpdatePost(id: number) {
     onSuccess: (post: TWallPost) => {
       putPost(queryClient, post);
       void queryClient.invalidateQueries({ queryKey: wallKeys.hashtags });
+      notifySuccess(post.moderation_state === 'held' ? WALL_MESSAGES.held : 'Post saved.');
     },
-    meta: { successMessage: 'Post saved.' },
   });
 }
 

@@ -1,4 +1,4 @@
-import { type Operation, WALL_POST_UPDATED, wallOps } from '@atrium/contract';
+import { type Operation, ROLE, WALL_POST_UPDATED, wallOps } from '@atrium/contract';
 import { focusManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -49,6 +49,16 @@ const postTitles = () =>
     .map((a) => within(a).getByRole('heading').textContent);
 
 describe('WallPage', () => {
+  it('links to the moderation queue for admins only', async () => {
+    const admin = renderWithApp(<WallPage />, { roleId: ROLE.ADMIN });
+    const link = await screen.findByRole('link', { name: 'Moderation' });
+    expect(link.getAttribute('href')).toBe('/socialwall/moderation');
+    admin.unmount();
+    renderWithApp(<WallPage />);
+    expect(await screen.findByRole('link', { name: 'Blogs' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Moderation' })).toBeNull();
+  });
+
   it('shows the feed, then older posts by cursor when the end comes into view', async () => {
     let observed: IntersectionObserverCallback | null = null;
     vi.stubGlobal(

@@ -1,8 +1,13 @@
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { isAdmin } from '../../../shared/session/roles.ts';
+import { useSession } from '../../../shared/session/session-context.ts';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import type { WallFilter } from '../api/wall-cache.ts';
 import { PostComposer } from '../components/composer/post-composer.tsx';
@@ -35,11 +40,37 @@ export default function WallPage() {
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params);
   const filtered = Boolean(filter.hashtag || filter.mentions_me);
+  // The queue is the admins' (the server refuses anyone else): the way in shows to them only.
+  const { user } = useSession();
+  const admin = user ? isAdmin(user.role.id) : false;
   return (
     <PageContainer maxWidth={1100}>
       <PageHeader
         title="Social wall"
         subtitle="News, thanks and achievements from across your organisation."
+        actions={
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {/* Blogs need no menu entry of their own: the wall is their way in (spec §2 /blogs). */}
+            <Button
+              component={RouterLink}
+              to="/blogs"
+              variant="outlined"
+              startIcon={<ArticleOutlined />}
+            >
+              Blogs
+            </Button>
+            {admin && (
+              <Button
+                component={RouterLink}
+                to="/socialwall/moderation"
+                variant="outlined"
+                startIcon={<GppMaybeOutlined />}
+              >
+                Moderation
+              </Button>
+            )}
+          </Stack>
+        }
       />
       <Box
         sx={{

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatRelativeTime } from '../../../../shared/format/relative-time.ts';
 import { VisuallyHidden } from '../../../../shared/ui/visually-hidden.tsx';
+import { ModerationStateChip } from '../../../moderation/index.ts';
 import { discussionUrl } from '../../labels.ts';
 import { ForumChip } from '../forums/forum-chip.tsx';
 import { PersonAvatar } from '../person-avatar.tsx';
@@ -63,7 +64,10 @@ export function DiscussionRow({
       }}
     >
       <Stack spacing={1} sx={{ p: 2, minWidth: 0 }}>
-        <TopicChips topic={t}>{showForum && t.forum && <ForumChip forum={t.forum} />}</TopicChips>
+        <TopicChips topic={t}>
+          {showForum && t.forum && <ForumChip forum={t.forum} />}
+          <ModerationStateChip state={t.moderation_state} />
+        </TopicChips>
         <Typography
           component="h3"
           variant="subtitle1"

@@ -3,6 +3,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import ReplyOutlined from '@mui/icons-material/ReplyOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +12,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatRelativeTime } from '../../../../shared/format/relative-time.ts';
+import { useSession } from '../../../../shared/session/session-context.ts';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.tsx';
+import { ModerationStateChip, ReportDialog } from '../../../moderation/index.ts';
 import {
   useAccept,
   useReact,
@@ -52,6 +55,9 @@ export function AnswerItem({
 }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const { user } = useSession();
+  const canReport = Boolean(user) && user?.id !== a.user.id;
   const react = useReact(discussionId);
   const accept = useAccept(discussionId);
   const update = useUpdateAnswer(discussionId);
@@ -80,6 +86,7 @@ export function AnswerItem({
             <When iso={a.created_at} />
             {a.edited_at && ' · edited'}
           </Typography>
+          <ModerationStateChip state={a.moderation_state} />
           {a.accepted && badge && (
             <Chip size="small" color="success" icon={<CheckCircle />} label="Accepted answer" />
           )}
@@ -147,9 +154,27 @@ export function AnswerItem({
                 Delete
               </Button>
             )}
+            {canReport && (
+              <Button
+                size="small"
+                color="inherit"
+                startIcon={<FlagOutlined />}
+                onClick={() => setReporting(true)}
+                aria-label={`Report the ${isReply ? 'reply' : 'answer'} by ${who}`}
+              >
+                Report
+              </Button>
+            )}
           </Stack>
         )}
       </Stack>
+      <ReportDialog
+        open={reporting}
+        onClose={() => setReporting(false)}
+        kind="discussion_answer"
+        id={a.id}
+        what={isReply ? 'reply' : 'answer'}
+      />
       <ConfirmDialog
         open={deleting}
         title={isReply ? 'Delete this reply?' : 'Delete this answer?'}

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBytes } from '../../../../shared/files/file-rules.ts';
 import { VisuallyHidden } from '../../../../shared/ui/visually-hidden.tsx';
+import { ModerationStateChip } from '../../../moderation/index.ts';
 import { useDownloadAttachment, useFollow, useReact } from '../../api/discussions.api.ts';
 import { Stat } from '../list/discussion-row.tsx';
 import { PersonAvatar } from '../person-avatar.tsx';
@@ -36,6 +37,7 @@ export function TopicArticle({ topic: t }: { topic: TDiscussion }) {
               {t.scope_ref?.name ?? 'Organisation'} · <When iso={t.created_at} />
               {t.edited_at && ' · edited'}
             </Typography>
+            <ModerationStateChip state={t.moderation_state} />
           </Stack>
         </Stack>
         <RichHtml html={t.body} />

@@ -1,4 +1,5 @@
 import type { TDiscussion } from '@atrium/contract';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
@@ -12,18 +13,23 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useId, useState } from 'react';
+import { useSession } from '../../../../shared/session/session-context.ts';
+import { ReportDialog } from '../../../moderation/index.ts';
 import { useUpdateDiscussion } from '../../api/discussions.api.ts';
 
 /**
  * Pin, lock (moderators) and close or reopen (moderators and the author), as the topic's
- * `abilities` allow; nothing shows when none is allowed.
+ * `abilities` allow, and Report (anyone but the author); nothing shows when none applies.
  */
 export function TopicMenu({ topic: t }: { topic: TDiscussion }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const update = useUpdateDiscussion(t.id, true);
   const menuId = useId();
+  const [reporting, setReporting] = useState(false);
+  const { user } = useSession();
+  const canReport = Boolean(user) && user?.id !== t.user.id;
   const { moderate, close } = t.abilities;
-  if (!moderate && !close) return null;
+  if (!moderate && !close && !canReport) return null;
   const act = (body: { pinned: boolean } | { locked: boolean } | { closed: boolean }) => {
     setAnchor(null);
     update.mutate(body);
@@ -71,7 +77,27 @@ export function TopicMenu({ topic: t }: { topic: TDiscussion }) {
             <ListItemText>{t.closed ? 'Reopen' : 'Close'}</ListItemText>
           </MenuItem>
         )}
+        {canReport && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setReporting(true);
+            }}
+          >
+            <ListItemIcon>
+              <FlagOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Report</ListItemText>
+          </MenuItem>
+        )}
       </Menu>
+      <ReportDialog
+        open={reporting}
+        onClose={() => setReporting(false)}
+        kind="discussion_topic"
+        id={t.id}
+        what="discussion"
+      />
     </>
   );
 }

@@ -50,6 +50,7 @@ const summary: TDiscussionSummary = {
   view_count: 1,
   following: true,
   attachment_count: 0,
+  moderation_state: 'visible',
   likes: 0,
   dislikes: 0,
   my_reaction: 0,

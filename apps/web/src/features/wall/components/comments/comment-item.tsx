@@ -6,7 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useSession } from '../../../../shared/session/session-context.ts';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.tsx';
+import { ModerationStateChip, ReportDialog } from '../../../moderation/index.ts';
 import { useRemoveComment, useUpdateComment } from '../../api/comments.api.ts';
 import { profileUrl } from '../../labels.ts';
 import { PersonAvatar } from '../person-avatar.tsx';
@@ -14,10 +16,16 @@ import { PostText } from '../post-text.tsx';
 import { When } from '../when.tsx';
 import { CommentForm } from './comment-form.tsx';
 
-/** One comment: who, when, the text; edit in place and delete (asked first) per `abilities`. */
+/**
+ * One comment: who, when, the text; edit in place and delete (asked first) per `abilities`;
+ * report (anyone but its author).
+ */
 export function CommentItem({ comment: c, postId }: { comment: TWallComment; postId: number }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const { user } = useSession();
+  const canReport = user !== null && user !== undefined && user.id !== c.user.id;
   const update = useUpdateComment(postId);
   const remove = useRemoveComment(postId);
   return (
@@ -48,6 +56,7 @@ export function CommentItem({ comment: c, postId }: { comment: TWallComment; pos
               <When iso={c.created_at} />
               {c.edited_at && ' · edited'}
             </Typography>
+            <ModerationStateChip state={c.moderation_state} />
           </Stack>
           {editing ? (
             <Box sx={{ mt: 1 }}>
@@ -71,7 +80,7 @@ export function CommentItem({ comment: c, postId }: { comment: TWallComment; pos
             <PostText text={c.body} mentions={c.mentions} variant="body2" />
           )}
         </Box>
-        {!editing && (c.abilities.edit || c.abilities.delete) && (
+        {!editing && (c.abilities.edit || c.abilities.delete || canReport) && (
           <Stack direction="row" spacing={0.5}>
             {c.abilities.edit && (
               <Button
@@ -93,8 +102,25 @@ export function CommentItem({ comment: c, postId }: { comment: TWallComment; pos
                 Delete
               </Button>
             )}
+            {canReport && (
+              <Button
+                size="small"
+                color="inherit"
+                onClick={() => setReporting(true)}
+                aria-label={`Report the comment by ${c.user.fullname}`}
+              >
+                Report
+              </Button>
+            )}
           </Stack>
         )}
+        <ReportDialog
+          open={reporting}
+          onClose={() => setReporting(false)}
+          kind="wall_comment"
+          id={c.id}
+          what="comment"
+        />
       </Stack>
       <ConfirmDialog
         open={deleting}

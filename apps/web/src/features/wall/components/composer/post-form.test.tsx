@@ -4,11 +4,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../shared/api/api-error.ts';
 import { call } from '../../../../shared/api/call.ts';
 import { uploadImage } from '../../../../shared/api/images.ts';
+import { notifySuccess } from '../../../../shared/notify/notify.ts';
 import { renderWithApp } from '../../test-render.tsx';
 import { ADA, image, makePost, SAM } from '../../test-wall.ts';
 import { PostComposer } from './post-composer.tsx';
 
 vi.mock('../../../../shared/api/call.ts', () => ({ call: vi.fn() }));
+// The app's snackbar provider is not mounted here.
+vi.mock('../../../../shared/notify/notify.ts', () => ({
+  notifySuccess: vi.fn(),
+  notifyError: vi.fn(),
+}));
 vi.mock('../../../../shared/api/images.ts', () => ({ uploadImage: vi.fn() }));
 
 type Args = { body?: unknown; query?: { search?: string } };
@@ -84,6 +90,18 @@ describe('PostComposer', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Post' }));
     expect(await within(form).findByText('Must be plain text (no HTML tags).')).toBeTruthy();
     expect(created).toEqual([]);
+  });
+
+  it('tells the author when the post is held for review', async () => {
+    create = async () => makePost({ id: 78, moderation_state: 'held' });
+    const { form, text } = renderComposer();
+    typeInto(text, 'A word the organisation reviews');
+    fireEvent.click(within(form).getByRole('button', { name: 'Post' }));
+    await waitFor(() =>
+      expect(notifySuccess).toHaveBeenCalledWith(
+        'Held for review: others see it once a moderator releases it.',
+      ),
+    );
   });
 
   it('sends the text, clears the form, and shows the server’s refusals', async () => {

@@ -66,7 +66,7 @@ function Live() {
 const render = async (post = makePost()) => {
   detail = post;
   renderWithApp(<Live />);
-  return screen.findByRole('article', { name: /Ada Admin/ });
+  return screen.findByRole('article', { name: new RegExp(post.user.fullname) });
 };
 
 describe('PostCard', () => {
@@ -187,10 +187,30 @@ describe('PostCard', () => {
   });
 
   it('has no post menu when the post’s abilities allow neither', async () => {
+    // The reader's own post (nothing to report): Lee is the signed-in user.
+    await render(
+      makePost({
+        user: LEE,
+        abilities: { edit: false, delete: false, comment: true, react: true },
+      }),
+    );
+    expect(
+      screen.queryByRole('button', { name: 'Actions for the post by Lee Learner' }),
+    ).toBeNull();
+  });
+
+  it('offers Report on someone else’s post, opening the report dialog', async () => {
     await render(
       makePost({ abilities: { edit: false, delete: false, comment: true, react: true } }),
     );
-    expect(screen.queryByRole('button', { name: 'Actions for the post by Ada Admin' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for the post by Ada Admin' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Report' }));
+    expect(await screen.findByRole('dialog', { name: 'Report this post' })).toBeTruthy();
+  });
+
+  it('labels the author’s own held post', async () => {
+    await render(makePost({ user: LEE, moderation_state: 'held' }));
+    expect(screen.getByText('Held for review')).toBeTruthy();
   });
 
   it('deletes a post once confirmed; an admin gets no Edit', async () => {

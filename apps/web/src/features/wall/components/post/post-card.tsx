@@ -13,6 +13,7 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatRelativeTime } from '../../../../shared/format/relative-time.ts';
 import { useHasPage } from '../../../../shared/navigation/page-availability.ts';
+import { ModerationStateChip } from '../../../moderation/index.ts';
 import { plural, profileUrl, wallPostUrl } from '../../labels.ts';
 import { CommentSection } from '../comments/comment-section.tsx';
 import { PersonAvatar } from '../person-avatar.tsx';
@@ -91,6 +92,7 @@ export function PostCard({
               </Link>
               {p.edited_at && ' · edited'}
             </Typography>
+            <ModerationStateChip state={p.moderation_state} />
           </Box>
           <PostMenu post={p} onDeleted={onDeleted} />
         </Stack>

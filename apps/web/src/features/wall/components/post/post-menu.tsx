@@ -1,6 +1,7 @@
 import type { TWallPost } from '@atrium/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -9,24 +10,29 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { FooterButton } from '../../../../shared/forms/form-footer.tsx';
+import { useSession } from '../../../../shared/session/session-context.ts';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.tsx';
 import { FormDialog } from '../../../../shared/ui/form-dialog.tsx';
+import { ReportDialog } from '../../../moderation/index.ts';
 import { useRemovePost, useUpdatePost } from '../../api/wall.api.ts';
 import { PostForm } from '../composer/post-form.tsx';
 
 /**
- * Edit (the author) and Delete (the author or an admin), as the post's `abilities` say; nothing
- * shows when neither is allowed. Deleting asks first.
+ * Edit (the author) and Delete (the author or an admin), as the post's `abilities` say, and
+ * Report (anyone but the author); nothing shows when none applies. Deleting asks first.
  */
 export function PostMenu({ post, onDeleted }: { post: TWallPost; onDeleted?: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const { user } = useSession();
   const update = useUpdatePost(post.id);
   const remove = useRemovePost();
   const menuId = useId();
   const canEdit = post.abilities.edit && post.kind === 'post';
-  if (!canEdit && !post.abilities.delete) return null;
+  const canReport = user !== null && user !== undefined && user.id !== post.user.id;
+  if (!canEdit && !post.abilities.delete && !canReport) return null;
   return (
     <>
       <IconButton
@@ -65,7 +71,27 @@ export function PostMenu({ post, onDeleted }: { post: TWallPost; onDeleted?: () 
             <ListItemText>Delete</ListItemText>
           </MenuItem>
         )}
+        {canReport && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setReporting(true);
+            }}
+          >
+            <ListItemIcon>
+              <FlagOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Report</ListItemText>
+          </MenuItem>
+        )}
       </Menu>
+      <ReportDialog
+        open={reporting}
+        onClose={() => setReporting(false)}
+        kind="wall_post"
+        id={post.id}
+        what="post"
+      />
       {editing && (
         <FormDialog open title="Edit post" onClose={() => setEditing(false)} maxWidth="md">
           <PostForm
