@@ -70,21 +70,30 @@ export function BoardList({
                   component="span"
                   sx={{
                     fontWeight: 600,
+                    // A phone wraps the name rather than cutting it to a few letters.
                     overflow: 'hidden',
                     textOverflow: 'ellipsis',
-                    whiteSpace: 'nowrap',
+                    whiteSpace: { xs: 'normal', sm: 'nowrap' },
+                    overflowWrap: 'anywhere',
                     fontStyle: entry.person.anonymous ? 'italic' : undefined,
                   }}
                 >
                   {name}
                 </Typography>
+              </Stack>
+              {/* "You" beside the level, not the name: on a phone the name needs the width. */}
+              <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                <LevelChip level={entry.level} />
                 {entry.is_me && <Chip size="small" label="You" color="primary" />}
               </Stack>
-              <Box>
-                <LevelChip level={entry.level} />
-              </Box>
             </Stack>
-            <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+            <Typography
+              sx={{
+                fontWeight: 700,
+                whiteSpace: 'nowrap',
+                fontSize: { xs: '0.875rem', sm: '1rem' },
+              }}
+            >
               {formatPoints(entry.points)}
             </Typography>
           </ListItem>
