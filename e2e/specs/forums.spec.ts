@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { apiSignIn } from '../support/accounts.ts';
-import { seriousA11yViolations } from '../support/axe.ts';
 import { collectPageErrors, saveScreenshot } from '../support/browser.ts';
 import { freshLearner } from '../support/content-player.ts';
 import { call } from '../support/fixtures.ts';
-import { PHONE, useBrowser } from '../support/pages.ts';
+import { useBrowser } from '../support/pages.ts';
 import { apiJson, uniqueTag } from '../support/people.ts';
+import { expectFitsPhone, PHONE_DARK } from '../support/phone.ts';
 
 const { signedInPage } = useBrowser();
 const DESKTOP = { viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' as const };
@@ -67,21 +67,9 @@ describe('issue 20: forums', () => {
   });
 
   it('the forums list fits a 360 px phone in dark mode', async () => {
-    const { page } = await signedInPage('learner', {
-      ...PHONE,
-      viewport: { width: 360, height: 780 },
-      colorScheme: 'dark',
-      reducedMotion: 'reduce',
-      // Lets axe's script in; the app's own CSP is tested elsewhere.
-      bypassCSP: true,
-    });
+    const { page } = await signedInPage('learner', PHONE_DARK);
     await page.goto('/discussions/forums');
     await page.getByRole('list', { name: 'Forums' }).waitFor();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'forums-phone-dark', { fullPage: true });
+    await expectFitsPhone(page, 'forums-phone-dark');
   });
 });

@@ -3,8 +3,9 @@ import { apiSignIn } from '../support/accounts.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
 import { collectPageErrors, saveScreenshot } from '../support/browser.ts';
 import { freshLearner } from '../support/content-player.ts';
-import { PHONE, useBrowser } from '../support/pages.ts';
+import { useBrowser } from '../support/pages.ts';
 import { apiJson } from '../support/people.ts';
+import { expectFitsPhone, PHONE_DARK } from '../support/phone.ts';
 
 const { signedInPage } = useBrowser();
 const DESKTOP = { viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' as const };
@@ -65,20 +66,9 @@ describe('issue 21: points and the leaderboard', () => {
   });
 
   it('fits a 360 px phone in dark mode', async () => {
-    const { page } = await signedInPage('learner', {
-      ...PHONE,
-      viewport: { width: 360, height: 780 },
-      colorScheme: 'dark',
-      reducedMotion: 'reduce',
-      bypassCSP: true,
-    });
+    const { page } = await signedInPage('learner', PHONE_DARK);
     await page.goto('/leaderboard');
     await page.getByRole('list', { name: 'Ranking' }).waitFor();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'leaderboard-phone-dark', { fullPage: true });
+    await expectFitsPhone(page, 'leaderboard-phone-dark');
   });
 });

@@ -1,45 +1,18 @@
-import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { apiSignIn } from '../support/accounts.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
 import { collectPageErrors, saveScreenshot } from '../support/browser.ts';
 import { freshLearner } from '../support/content-player.ts';
-import { PHONE, useBrowser } from '../support/pages.ts';
+import { useBrowser } from '../support/pages.ts';
 import { apiJson, uniqueTag } from '../support/people.ts';
+import { expectFitsPhone, PHONE_DARK } from '../support/phone.ts';
+import { rgbPng } from '../support/png.ts';
 
 const { signedInPage } = useBrowser();
 const DESKTOP = { viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' as const };
 
-/** A PNG chunk: length, type, data and the CRC (zlib's crc32 is not exposed before Node 22). */
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  let crc = ~0;
-  for (const byte of body) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const sum = Buffer.alloc(4);
-  sum.writeUInt32BE(~crc >>> 0);
-  return Buffer.concat([length, body, sum]);
-}
-
-/** A real RGB PNG of one colour: the server re-encodes uploads, so it must decode. */
-function plainPng(rgb: [number, number, number], width = 320, height = 200): Buffer {
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A plain RGB picture of one colour. */
+const plainPng = (rgb: [number, number, number]) => rgbPng(320, 200, () => rgb);
 
 describe('issue 20: the social wall', () => {
   it('a post with two images and a mention reaches the mentioned person, who comments on it', async () => {
@@ -127,21 +100,9 @@ describe('issue 20: the social wall', () => {
   });
 
   it('fits a 360 px phone in dark mode', async () => {
-    const { page } = await signedInPage('learner', {
-      ...PHONE,
-      viewport: { width: 360, height: 780 },
-      colorScheme: 'dark',
-      reducedMotion: 'reduce',
-      // Lets axe's script in; the app's own CSP is tested elsewhere.
-      bypassCSP: true,
-    });
+    const { page } = await signedInPage('learner', PHONE_DARK);
     await page.goto('/socialwall');
     await page.getByRole('form', { name: 'Write a post' }).waitFor();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'wall-phone-dark', { fullPage: true });
+    await expectFitsPhone(page, 'wall-phone-dark');
   });
 });

@@ -4,7 +4,7 @@ import type { Tx } from '../../core/db/database.ts';
 import type { UnitOfWork } from '../../core/db/transaction.ts';
 import type { ModerationState } from '../../core/moderation-target.ts';
 import { discussionAnswers, discussions } from '../../schema/discussions.table.ts';
-import { holdForReview, screen } from '../moderation/index.ts';
+import { holdIfBanned } from '../moderation/index.ts';
 
 /**
  * Moderation on the discussions' side of the writes: topics and answers are screened against the
@@ -55,25 +55,26 @@ export async function screenWrite(
     state: ModerationState;
   },
 ): Promise<ModerationState> {
-  const { tx } = uow;
-  if (w.state === 'hidden') return 'hidden';
-  if ((await screen(tx, w.organisationId, w.text)).length === 0) return w.state;
-  if (w.state !== 'held') {
-    const table = w.kind === 'discussion_topic' ? discussions : discussionAnswers;
-    await tx
-      .update(table)
-      .set({ moderationState: 'held', mailDueAt: null })
-      .where(eq(table.id, w.id));
-  }
-  await holdForReview(uow, {
-    kind: w.kind,
-    targetId: w.id,
-    organisationId: w.organisationId,
-    authorId: w.authorId,
-    excerpt: excerptOf(w.text),
-    link: topicLink(w.topicId),
-  });
-  return 'held';
+  const table = w.kind === 'discussion_topic' ? discussions : discussionAnswers;
+  return holdIfBanned(
+    uow,
+    {
+      kind: w.kind,
+      targetId: w.id,
+      organisationId: w.organisationId,
+      authorId: w.authorId,
+      excerpt: excerptOf(w.text),
+      link: topicLink(w.topicId),
+      text: w.text,
+      state: w.state,
+    },
+    // Held, its forum mail waits for the release.
+    () =>
+      uow.tx
+        .update(table)
+        .set({ moderationState: 'held', mailDueAt: null })
+        .where(eq(table.id, w.id)),
+  );
 }
 
 /** Screens a topic's title and text (after its insert or edit); its current state, or visible. */

@@ -23,4 +23,9 @@ export const moderationModule: AppModule = {
 // For the notifications slice: an item as it stands when an event is delivered.
 export { loadItemNotice } from './moderation.notices.ts';
 // For the content slices: screening what people write against the organisation's banned words.
-export { type HeldContent, holdForReview, screen } from './moderation.screen.ts';
+export {
+  type HeldContent,
+  holdForReview,
+  holdIfBanned,
+  screen,
+} from './moderation.screen.ts';

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../core/db/database.ts';
 import type { UnitOfWork } from '../../core/db/transaction.ts';
+import type { ModerationState } from '../../core/moderation-target.ts';
 import { bannedWords, moderationItems } from '../../schema/moderation.table.ts';
 import { matchingPhrases } from './moderation.text.ts';
 import './moderation.events.ts';
@@ -72,4 +73,23 @@ export async function holdForReview({ tx, emit }: UnitOfWork, content: HeldConte
     held: true,
     reportedBy: null,
   });
+}
+
+/**
+ * The screening step every content slice runs once its text is written, in its transaction:
+ * clean text keeps its state; text with a banned word is marked held by the slice (`markHeld`,
+ * its own table) and gets its queue item. A moderator's 'hidden' stands, and an item already
+ * held is not marked twice.
+ */
+export async function holdIfBanned(
+  uow: UnitOfWork,
+  content: HeldContent & { text: string; state: ModerationState },
+  markHeld: () => Promise<unknown>,
+): Promise<ModerationState> {
+  const { text, state, ...held } = content;
+  if (state === 'hidden') return 'hidden';
+  if ((await screen(uow.tx, held.organisationId, text)).length === 0) return state;
+  if (state !== 'held') await markHeld();
+  await holdForReview(uow, held);
+  return 'held';
 }

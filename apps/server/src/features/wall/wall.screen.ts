@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { UnitOfWork } from '../../core/db/transaction.ts';
 import type { ModerationState } from '../../core/moderation-target.ts';
 import { wallComments, wallPosts } from '../../schema/wall.table.ts';
-import { holdForReview, screen } from '../moderation/index.ts';
+import { holdIfBanned } from '../moderation/index.ts';
 import { excerptOf } from './wall.text.ts';
 
 export const postLink = (id: number) => `/socialwall/${id}`;
@@ -23,20 +23,19 @@ export async function screenWrite(
     state: ModerationState;
   },
 ): Promise<ModerationState> {
-  const { tx } = uow;
-  if (w.state === 'hidden') return 'hidden';
-  if ((await screen(tx, w.organisationId, w.text)).length === 0) return w.state;
   const table = w.kind === 'wall_post' ? wallPosts : wallComments;
-  if (w.state !== 'held') {
-    await tx.update(table).set({ moderationState: 'held' }).where(eq(table.id, w.id));
-  }
-  await holdForReview(uow, {
-    kind: w.kind,
-    targetId: w.id,
-    organisationId: w.organisationId,
-    authorId: w.authorId,
-    excerpt: excerptOf(w.text),
-    link: postLink(w.postId),
-  });
-  return 'held';
+  return holdIfBanned(
+    uow,
+    {
+      kind: w.kind,
+      targetId: w.id,
+      organisationId: w.organisationId,
+      authorId: w.authorId,
+      excerpt: excerptOf(w.text),
+      link: postLink(w.postId),
+      text: w.text,
+      state: w.state,
+    },
+    () => uow.tx.update(table).set({ moderationState: 'held' }).where(eq(table.id, w.id)),
+  );
 }
