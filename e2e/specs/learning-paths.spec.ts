@@ -322,8 +322,9 @@ describe('issue 15: a learning path from building to completion', () => {
     await cont.waitFor();
     expect(await cont.getAttribute('href')).toBe(`/course/${capstone.id}`);
     await page.getByText('In progress', { exact: true }).first().waitFor();
-    // Enrolled in the path, not yet through it: the one notification is the enrolment.
-    await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
+    // Enrolled in the path, not yet through it: the enrolment, and the level the first course's
+    // points reached (the demo's Explorer at 100 points: a course is worth 100).
+    await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
     await shot(page, 'learner-unlocked');
 
     // ── The capstone: the path is complete ──
@@ -355,7 +356,8 @@ describe('issue 15: a learning path from building to completion', () => {
     expect(await card.textContent()).toContain('100%');
 
     // ── The bell: the completion notification, which leads back to the path ──
-    await page.getByRole('button', { name: 'Notifications, 2 unread' }).click();
+    // Three courses (300) and the path (200) pass the demo's Achiever level (500) too.
+    await page.getByRole('button', { name: 'Notifications, 4 unread' }).click();
     const popover = page.getByRole('dialog', { name: 'Latest notifications' });
     const told = popover.getByRole('link', {
       name: new RegExp(`You completed the learning path ${escapeRe(pathTitle)}`),
@@ -369,6 +371,10 @@ describe('issue 15: a learning path from building to completion', () => {
         ),
       })
       .waitFor();
+    for (const level of ['Explorer', 'Achiever'])
+      await popover
+        .getByRole('link', { name: new RegExp(`You reached the level ${level}`) })
+        .waitFor();
     expect(await told.textContent()).toContain('Unread');
     await page.waitForTimeout(500);
     await shot(page, 'learner-notification');
