@@ -3,9 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { RealtimeContext } from '../realtime/index.ts';
 import { SessionContext, type SessionValue } from '../session/session-context.ts';
+import type { fakeRealtime } from './fake-realtime.ts';
 
-/* Renders a feature's screens with a query client, a router and a session (tests only). */
+/*
+ * Renders a feature's screens with a query client, a router, a session and, when given, a
+ * realtime stream the test drives (tests only).
+ */
 
 export function renderWithApp(
   element: ReactNode,
@@ -14,7 +19,14 @@ export function renderWithApp(
     url = '/',
     roleId = ROLE.LEARNER,
     permittedPaths = [] as string[],
-  }: { path?: string; url?: string; roleId?: number; permittedPaths?: string[] } = {},
+    realtime,
+  }: {
+    path?: string;
+    url?: string;
+    roleId?: number;
+    permittedPaths?: string[];
+    realtime?: ReturnType<typeof fakeRealtime>;
+  } = {},
 ) {
   const session = {
     token: 't',
@@ -26,7 +38,14 @@ export function renderWithApp(
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path, element },
+      {
+        path,
+        element: realtime ? (
+          <RealtimeContext value={realtime.value}>{element}</RealtimeContext>
+        ) : (
+          element
+        ),
+      },
       { path: '*', element: <p>Elsewhere</p> },
     ],
     { initialEntries: [url] },

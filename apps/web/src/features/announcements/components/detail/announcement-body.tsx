@@ -1,18 +1,6 @@
-import Box from '@mui/material/Box';
+import { SanitisedHtml } from '../../../../shared/ui/sanitised-html.tsx';
 
-/** An announcement's text: rich text the server sanitised when it was saved. */
+/** An announcement's text. */
 export function AnnouncementBody({ html }: { html: string }) {
-  return (
-    <Box
-      sx={{
-        overflowWrap: 'anywhere',
-        '& p': { mt: 0, mb: 1.5 },
-        '& a': { color: 'primary.main' },
-        '& img': { maxWidth: '100%', height: 'auto' },
-        '& > :last-child': { mb: 0 },
-      }}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server before it is stored (spec §4)
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
+  return <SanitisedHtml html={html} />;
 }
