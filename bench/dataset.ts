@@ -20,6 +20,7 @@ import {
   type ThreadSummary,
   type WallSummary,
 } from './communications-data.ts';
+import { type PointsSummary, seedPoints } from './gamification-data.ts';
 import { type LearningPathSummary, seedLearningPath } from './learning-path-data.ts';
 
 /** Every generated account signs in with this password (they share one argon2 hash). */
@@ -67,6 +68,8 @@ export interface DatasetSummary {
   thread: ThreadSummary;
   /** The wall-feed journey's organisation wall (communications-data.ts). */
   wall: WallSummary;
+  /** The leaderboard journeys' ledger (gamification-data.ts); 0 entries when none ran. */
+  points: PointsSummary;
   organisationId: number;
   /** The demo learner: the baseline reads this row, `me` journeys sign in as it. */
   learnerId: number;
@@ -128,12 +131,14 @@ function roleFor(i: number): TRoleId {
 /**
  * Migrates the bench database with the server's own migrations, seeds the demo
  * organisation and accounts, then `extraUsers` members of that organisation, the courses and
- * one learning path with `pathLearners` learners (learning-path-data.ts).
+ * one learning path with `pathLearners` learners (learning-path-data.ts), and `pointEntries`
+ * point entries for the leaderboards (gamification-data.ts).
  */
 export async function seedDataset(
   url: string,
   extraUsers: number,
   pathLearners: number,
+  pointEntries = 0,
 ): Promise<DatasetSummary> {
   const started = performance.now();
   const database = openDatabase({ kind: 'postgres', url, poolSize: 2 });
@@ -206,6 +211,10 @@ export async function seedDataset(
       authorId: learner.id,
     });
     const wall = await seedWallFeed(database.db, { organisationId: organisation.id });
+    const points = await seedPoints(database.db, {
+      organisationId: organisation.id,
+      entries: pointEntries,
+    });
     // What autovacuum would have done on a live install (statistics, visibility
     // map), done now so it does not start in the middle of a measurement.
     await database.db.execute(sql`vacuum (analyze)`);
@@ -223,6 +232,7 @@ export async function seedDataset(
       learningPath,
       thread,
       wall,
+      points,
       organisationId: organisation.id,
       learnerId: learner.id,
       seconds: (performance.now() - started) / 1000,

@@ -1,4 +1,10 @@
-import { discussionOps, learningPathOps, systemOps, wallOps } from '@atrium/contract';
+import {
+  discussionOps,
+  gamificationOps,
+  learningPathOps,
+  systemOps,
+  wallOps,
+} from '@atrium/contract';
 import { DEMO_PASSWORD } from '../apps/server/src/features/demo/index.ts';
 import type { DatasetSummary } from './dataset.ts';
 
@@ -30,12 +36,14 @@ export const LOGIN_PATH = '/api/v1/auth/token/login/';
 
 /** The ids some journeys read come from the seeded dataset, never assumed (issue 26). */
 export function journeysFor(
-  dataset: Pick<DatasetSummary, 'detailCourseId' | 'learningPath' | 'thread'>,
+  dataset: Pick<DatasetSummary, 'detailCourseId' | 'learningPath' | 'thread' | 'points'>,
 ): Journey[] {
   const thread = String(dataset.thread.id);
   const path = dataset.learningPath;
   const noPath =
     'no learning path was seeded (needs BENCH_COURSES >= 6 and BENCH_PATH_LEARNERS > 0)';
+  const noPoints =
+    dataset.points.entries > 0 ? undefined : 'no point entries were seeded (BENCH_POINT_ENTRIES=0)';
   const progressTable = (query: string): string =>
     `${learningPathOps.enrolments.path}?learning_path=${path?.id ?? 0}&page=1&page_size=20${query}`;
   return [
@@ -127,6 +135,22 @@ export function journeysFor(
       method: 'GET',
       path: `${wallOps.feed.path}?limit=20`,
       needsToken: true,
+    },
+    // Leaderboards (issue 21) over 10 million point entries of 100,000 learners: the top 50
+    // and the learner's own rank, all time (point_totals) and this month (point_monthly).
+    {
+      name: 'leaderboard-all',
+      method: 'GET',
+      path: `${gamificationOps.leaderboard.path}?period=all&page=1&page_size=50`,
+      needsToken: true,
+      skip: noPoints,
+    },
+    {
+      name: 'leaderboard-month',
+      method: 'GET',
+      path: `${gamificationOps.leaderboard.path}?period=month&page=1&page_size=50`,
+      needsToken: true,
+      skip: noPoints,
     },
   ];
 }

@@ -13,6 +13,11 @@ export interface BenchSettings {
   extraUsers: number;
   /** Learners enrolled in the learning-path journeys' path (the demo learner among them). */
   pathLearners: number;
+  /**
+   * Point entries for the leaderboard journeys (BENCH_POINT_ENTRIES, 10 million): seeded only
+   * when a leaderboard journey runs, since loading them takes minutes.
+   */
+  pointEntries: number;
   /** Only these journeys (BENCH_JOURNEYS, comma-separated names); every journey when empty. */
   only: string[];
   /** Atrium's default DATABASE_POOL_SIZE; the baseline uses the same. */
@@ -42,6 +47,7 @@ export function readSettings(): BenchSettings {
     warmupSeconds: positiveInt('BENCH_WARMUP', 2, 0),
     extraUsers: positiveInt('BENCH_USERS', 100_000, 0),
     pathLearners: positiveInt('BENCH_PATH_LEARNERS', 5_000, 0),
+    pointEntries: positiveInt('BENCH_POINT_ENTRIES', 10_000_000, 0),
     only: (process.env.BENCH_JOURNEYS ?? '')
       .split(',')
       .map((name) => name.trim())

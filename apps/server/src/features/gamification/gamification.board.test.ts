@@ -184,10 +184,41 @@ describe('department, anonymity, organisations', () => {
     expect((await http().get(`${BOARD}?org_id=999999`, a.superadmin.token)).statusCode).toBe(404);
   });
 
-  it('a person who left the organisation drops off its board', async () => {
+  it('a person removed from the organisation drops off its board, ranks and count included', async () => {
+    const o = await orgWithPeople([2, 1]);
+    const leaver = o.people[0]!.user.id;
+    const removed = await http().del(`/api/v1/accounts/remove-user/${leaver}/`, o.admin.token);
+    expect(removed.statusCode).toBe(200);
+    await t.app.ctx.jobs.drain();
+    const res = await http().get(BOARD, o.people[1]!.token);
+    expect(res.json().count).toBe(1);
+    expect(res.json().results.map((r: { rank: number }) => r.rank)).toEqual([1]);
+    expect(res.json().me.rank).toBe(1);
+  });
+
+  it('removed from one organisation, a person keeps their points in another', async () => {
+    const a = await orgWithPeople([3, 1]);
+    const b = await orgWithPeople([1]);
+    const both = a.people[0]!.user.id;
+    await db()
+      .insert(memberships)
+      .values({ userId: both, organisationId: b.org.id, roleId: 4, viewRoleId: 4 });
+    await give(b.org.id, both, 2);
+    expect(
+      (await http().del(`/api/v1/accounts/remove-user/${both}/`, a.admin.token)).statusCode,
+    ).toBe(200);
+    await t.app.ctx.jobs.drain();
+    const boardA = (await http().get(BOARD, a.people[1]!.token)).json();
+    expect(boardA.results.map((r: { points: number }) => r.points)).toEqual([100]);
+    expect(boardA.me.rank).toBe(1);
+    const boardB = (await http().get(BOARD, b.people[0]!.token)).json();
+    expect(boardB.results.map((r: { points: number }) => r.points)).toEqual([200, 100]);
+  });
+
+  it('a membership gone before its reaction ran is not listed', async () => {
     const o = await orgWithPeople([2, 1]);
     await db().delete(memberships).where(eq(memberships.userId, o.people[0]!.user.id));
     const res = await http().get(BOARD, o.people[1]!.token);
-    expect(res.json().results.map((r: { rank: number }) => r.rank)).toEqual([1]);
+    expect(res.json().results.map((r: { points: number }) => r.points)).toEqual([100]);
   });
 });

@@ -77,18 +77,21 @@ export async function leaderboard(
       throw fieldError('department', 'Not a department of this organisation.');
   }
   const from: SQL = month ? sql`point_monthly b` : sql`point_totals b`;
-  const where = sql.join(
+  // Counts and ranks read the board's index alone: a person removed from the organisation has
+  // their totals cleared (gamification.members.ts), so no membership check per row is needed
+  // there. The rows shown still check it, for the moment before that reaction has run.
+  const onBoard = sql.join(
     [
       sql`b.organisation_id = ${organisationId}`,
       month ? sql`b.month = ${`${month}-01`}::date` : undefined,
       sql`b.points > 0`,
-      sql`exists (select 1 from memberships m where m.user_id = b.user_id and m.organisation_id = b.organisation_id)`,
       q.department === undefined
         ? undefined
         : sql`exists (select 1 from user_profiles up where up.user_id = b.user_id and up.department_id = ${q.department})`,
     ].filter((f): f is SQL => f !== undefined),
     sql` and `,
   );
+  const where = sql`${onBoard} and exists (select 1 from memberships m where m.user_id = b.user_id and m.organisation_id = b.organisation_id)`;
   const { limit, offset } = pageBounds(q);
   const total = month
     ? sql`coalesce((select t.points from point_totals t where t.organisation_id = b.organisation_id and t.user_id = b.user_id), 0)`
@@ -102,17 +105,17 @@ export async function leaderboard(
         left join user_profiles p on p.user_id = b.user_id
         left join ${gamificationSettings} s on s.user_id = b.user_id
         where ${where}
-        order by b.points desc, b.user_id
+        order by b.points desc nulls last, b.user_id
         limit ${limit} offset ${offset}`,
   );
   const [counted] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${COUNT_LIMIT}) c`,
+    sql`select count(*)::int as n from (select 1 from ${from} where ${onBoard} limit ${COUNT_LIMIT}) c`,
   );
   const above = async (points: number) => {
     const [r] = await queryRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from ${from} where ${where} and b.points > ${points}`,
+      sql`select count(*)::int as n from ${from} where ${onBoard} and b.points > ${points}`,
     );
     return r?.n ?? 0;
   };

@@ -1,5 +1,6 @@
 import { defineSubscriber, type EventSubscriber } from '../../core/module.ts';
 import { award } from './gamification.award.ts';
+import { forgetMember } from './gamification.members.ts';
 
 /**
  * Points from what the other slices publish, each through award(): the source key names what
@@ -103,6 +104,15 @@ export const gamificationSubscribers: readonly EventSubscriber[] = [
         sourceKey: p.signedInAt.slice(0, 10),
         at: meta.occurredAt,
       });
+    },
+  }),
+  defineSubscriber({
+    event: 'member.removed',
+    name: 'points-member-removed',
+    // A deleted account's points went with it (cascade).
+    when: (p) => !p.accountDeleted,
+    async handle(ctx, p) {
+      await forgetMember(ctx.db, p.organisationId, p.userId);
     },
   }),
 ];

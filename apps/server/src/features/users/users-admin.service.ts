@@ -90,6 +90,17 @@ declare module '../../core/events/event-bus.ts' {
   interface DomainEvents {
     /** An admin approved an account that was awaiting approval. */
     'user.approved': { userId: number; organisationId: number; approvedBy: number };
+    /**
+     * An admin removed a person from an organisation. With the account deleted (it belonged
+     * nowhere else) its rows went by cascade; otherwise what the person held in that
+     * organisation alone (their standing on its leaderboards) is for its slices to clear.
+     */
+    'member.removed': {
+      userId: number;
+      organisationId: number;
+      accountDeleted: boolean;
+      removedBy: number;
+    };
   }
 }
 
@@ -296,7 +307,7 @@ export const usersAdmin = {
     const member = await findMember(ctx.db, userId, organisationId);
     if (!member) throw notFound('Could not get user detail');
     assertMayActOn(auth, memberTarget(organisationId, { ...member, id: userId }));
-    await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+    await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
       await tx.delete(memberships).where(eq(memberships.id, member.membershipId));
       const others = await tx
         .select({ id: memberships.id })
@@ -304,6 +315,12 @@ export const usersAdmin = {
         .where(eq(memberships.userId, userId));
       if (others.length === 0) await tx.delete(users).where(eq(users.id, userId));
       else await revokeAllTokens(tx, userId);
+      emit('member.removed', {
+        userId,
+        organisationId,
+        accountDeleted: others.length === 0,
+        removedBy: auth.userId,
+      });
       await recordAudit(tx, {
         action: 'user.removed',
         actorId: auth.userId,
