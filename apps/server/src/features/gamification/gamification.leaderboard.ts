@@ -121,7 +121,8 @@ export async function leaderboard(
   };
   const levels = await levelRows(db, organisationId);
   const results: TLeaderboardEntry[] = [];
-  let rank = rows.length > 0 ? 1 + (await above(rows[0]!.points)) : 0;
+  // On the first page the first row has the most points: nobody is above it.
+  let rank = rows.length === 0 ? 0 : offset === 0 ? 1 : 1 + (await above(rows[0]!.points));
   rows.forEach((r, i) => {
     if (i > 0 && r.points !== rows[i - 1]!.points) rank = offset + i + 1;
     const named = showsNameOf(actor, { userId: r.user_id, listed: r.listed });
@@ -141,31 +142,39 @@ export async function leaderboard(
     });
   });
 
-  // The caller's row in the period, and whether the board's filters keep it (a department).
-  const [mine] = await queryRows<{ points: number; total: number; in_board: boolean }>(
+  // The caller in one round trip: their row in the period, whether the board's filters keep
+  // it (a department), their rank there, their all-time points (the level) and their listing.
+  const [me] = await queryRows<{
+    points: number | null;
+    all_time: number | null;
+    rank: number | null;
+    listed: boolean | null;
+  }>(
     db,
-    sql`select b.points, ${total} as total, (${where}) as in_board
-        from ${from}
-        where b.organisation_id = ${organisationId} and b.user_id = ${actor.userId}
-          ${month ? sql`and b.month = ${`${month}-01`}::date` : sql``}`,
+    sql`select mine.points,
+          (select t.points from point_totals t
+            where t.organisation_id = ${organisationId} and t.user_id = ${actor.userId}) as all_time,
+          case when mine.in_board then 1 + (select count(*)::int from ${from}
+            where ${onBoard} and b.points > mine.points) end as rank,
+          s.listed
+        from (select 1) one
+        left join lateral (
+          select b.points, (${where}) as in_board from ${from}
+          where b.organisation_id = ${organisationId} and b.user_id = ${actor.userId}
+            ${month ? sql`and b.month = ${`${month}-01`}::date` : sql``}
+        ) mine on true
+        left join ${gamificationSettings} s on s.user_id = ${actor.userId}`,
   );
-  const [setting] = await db
-    .select({ listed: gamificationSettings.listed })
-    .from(gamificationSettings)
-    .where(eq(gamificationSettings.userId, actor.userId));
-  const myPoints = mine?.points ?? 0;
   return {
     ...toPage(url, q, boundedCount(counted?.n ?? 0), results),
     period: q.period,
     month,
     organisation_id: organisationId,
     me: {
-      rank: mine?.in_board ? 1 + (await above(myPoints)) : null,
-      points: myPoints,
-      level: levelRef(
-        levelOf(levels, mine?.total ?? (await allTimePoints(db, organisationId, actor.userId))),
-      ),
-      listed: setting?.listed ?? true,
+      rank: me?.rank ?? null,
+      points: me?.points ?? 0,
+      level: levelRef(levelOf(levels, me?.all_time ?? 0)),
+      listed: me?.listed ?? true,
     },
   };
 }
