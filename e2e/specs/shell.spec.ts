@@ -86,8 +86,9 @@ describe('the app shell (spec §2 layout)', () => {
     await learner.goto('/dashboard');
     await waitForDashboard(learner);
     expect(await learner.getByRole('button', { name: /^Notifications/ }).isVisible()).toBe(true);
-    // Support, Certificate, Feedback and User Manual come with their pages (not built yet).
-    expect(await openAccountMenu(learner)).toEqual(['My Profile', 'Sign out']);
+    // Certificate is the learners' (spec §2); Support, Feedback and User Manual come with
+    // their pages (not built yet).
+    expect(await openAccountMenu(learner)).toEqual(['My Profile', 'Certificate', 'Sign out']);
 
     const { page: superadmin } = await signedInPage('superadmin');
     await superadmin.goto('/dashboard');

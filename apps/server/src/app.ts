@@ -46,11 +46,15 @@ import { approvalsModule } from './features/approvals/index.ts';
 import { assessmentsModule } from './features/assessments/index.ts';
 import { auditModule } from './features/audit/index.ts';
 import { authModule, tokenAuthenticator } from './features/auth/index.ts';
+import { badgesModule } from './features/badges/index.ts';
 import { blogsModule } from './features/blogs/index.ts';
 import { calendarModule } from './features/calendar/index.ts';
 import { catalogueModule } from './features/catalogue/index.ts';
+import { certificatesModule } from './features/certificates/index.ts';
 import { classroomsModule } from './features/classrooms/index.ts';
+import { competenciesModule } from './features/competencies/index.ts';
 import { cpdModule } from './features/cpd/index.ts';
+import { credentialsModule } from './features/credentials/index.ts';
 import { discussionsModule } from './features/discussions/index.ts';
 import { eventsModule } from './features/events/index.ts';
 import { gamificationModule } from './features/gamification/index.ts';
@@ -90,6 +94,7 @@ export const MODULES: readonly AppModule[] = [
   proctoringModule,
   classroomsModule,
   cpdModule,
+  competenciesModule,
   eventsModule,
   announcementsModule,
   imagesModule,
@@ -98,6 +103,9 @@ export const MODULES: readonly AppModule[] = [
   blogsModule,
   moderationModule,
   gamificationModule,
+  badgesModule,
+  certificatesModule,
+  credentialsModule,
   calendarModule,
   approvalsModule,
   messagesModule,

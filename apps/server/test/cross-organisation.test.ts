@@ -114,7 +114,9 @@ async function snapshot() {
   for (const { name } of tables) {
     const all = await queryRows<{ r: string }>(
       db,
-      sql.raw(`select t::text as r from "${name}" t order by 1`),
+      // A token's last use is touched a minute after the last touch whoever calls: in a run
+      // longer than that, it moves for acme's and globex's tokens alike, which is no change.
+      sql.raw(`select (to_jsonb(t) - 'last_used_at')::text as r from "${name}" t order by 1`),
     );
     rows[name] = all.map((x) => x.r);
   }
@@ -202,7 +204,7 @@ describe('cross-organisation column', () => {
     for (const table of Object.keys(before.rows)) {
       expect(after.rows[table], table).toEqual(before.rows[table]);
     }
-  });
+  }, 180_000);
 
   it("lets acme's own people make the same calls (the ids and bodies are real)", async () => {
     // Reads first, then the learner's writes, the other writes (the return to draft last), and
@@ -233,5 +235,5 @@ describe('cross-organisation column', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 180_000);
 });

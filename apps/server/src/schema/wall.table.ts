@@ -30,7 +30,7 @@ export interface WallPostImage {
 }
 
 export interface WallAchievement {
-  kind: 'course' | 'learning_path';
+  kind: 'course' | 'learning_path' | 'badge';
   title: string;
   link: string | null;
 }

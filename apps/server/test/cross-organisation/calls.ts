@@ -14,14 +14,30 @@ import {
   type AssessmentMine,
   type AssessmentObjects,
 } from './assessments-calls.ts';
+import { BADGE_BODY_CALLS, BADGE_CALLS, type BadgeObjects } from './badges-calls.ts';
 import { BLOG_CALLS, type BlogObjects } from './blogs-calls.ts';
 import { CALENDAR_CALLS, type CalendarObjects } from './calendar-calls.ts';
+import {
+  CERTIFICATE_CALLS,
+  CERTIFICATE_SHARED_READS,
+  type CertificateObjects,
+} from './certificates-calls.ts';
 import {
   CLASSROOM_BODY_CALLS,
   CLASSROOM_CALLS,
   type ClassroomObjects,
 } from './classrooms-calls.ts';
+import {
+  COMPETENCY_BODY_CALLS,
+  COMPETENCY_CALLS,
+  type CompetencyObjects,
+} from './competencies-calls.ts';
 import { CPD_BODY_CALLS, CPD_CALLS, type CpdObjects } from './cpd-calls.ts';
+import {
+  CREDENTIAL_CALLS,
+  CREDENTIAL_SHARED_READS,
+  type CredentialObjects,
+} from './credentials-calls.ts';
 import {
   DISCUSSION_BODY_CALLS,
   DISCUSSION_CALLS,
@@ -126,7 +142,11 @@ export type Fixture = OrganisationObjects &
   WallObjects &
   BlogObjects &
   ModerationObjects &
-  GamificationObjects;
+  GamificationObjects &
+  BadgeObjects &
+  CertificateObjects &
+  CredentialObjects &
+  CompetencyObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -406,6 +426,10 @@ export const CALLS: Record<string, IdCall> = {
   ...MODERATION_CALLS,
   ...BLOG_CALLS,
   ...GAMIFICATION_CALLS,
+  ...BADGE_CALLS,
+  ...CERTIFICATE_CALLS,
+  ...CREDENTIAL_CALLS,
+  ...COMPETENCY_CALLS,
 };
 
 /**
@@ -424,6 +448,8 @@ export const BODY_CALLS: Record<string, IdCall> = {
   ...DISCUSSION_BODY_CALLS,
   ...MODERATION_BODY_CALLS,
   ...GAMIFICATION_BODY_CALLS,
+  ...BADGE_BODY_CALLS,
+  ...COMPETENCY_BODY_CALLS,
   'POST /api/messages/conversations/': {
     params: () => ({}),
     body: (f) => ({ participant_ids: [f.learner], title: 'Planted' }),
@@ -677,4 +703,6 @@ export const SHARED_READS: Record<string, { reason: string; fixtures: 'shared' |
       'the private feed URL is a capability: its token, not the caller, decides whose calendar it is',
     fixtures: 'both',
   },
+  ...CREDENTIAL_SHARED_READS,
+  ...CERTIFICATE_SHARED_READS,
 };

@@ -29,11 +29,15 @@ import { makeStructure } from '../factories/structure.ts';
 import { multipart } from '../multipart.ts';
 import { makeAnnouncementObjects } from './announcements-calls.ts';
 import type { AssessmentObjects } from './assessments-calls.ts';
+import { makeBadgeObjects } from './badges-calls.ts';
 import { makeBlogObjects } from './blogs-calls.ts';
 import { makeCalendarObjects } from './calendar-calls.ts';
 import type { Body, CourseObjects, Fixture, Mine, OrganisationObjects } from './calls.ts';
+import { makeCertificateObjects } from './certificates-calls.ts';
 import { makeClassroomObjects } from './classrooms-calls.ts';
+import { makeCompetencyObjects } from './competencies-calls.ts';
 import { makeCpdObjects } from './cpd-calls.ts';
+import { makeCredentialObjects } from './credentials-calls.ts';
 import { makeDiscussionObjects, questionTypeOf } from './discussions-calls.ts';
 import { makeEventObjects } from './events-calls.ts';
 import { makeGamificationObjects } from './gamification-calls.ts';
@@ -83,6 +87,10 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     acme.learner.user.id,
   );
   const gamification = await makeGamificationObjects(json, acme.admin.token);
+  const badgeObjects = await makeBadgeObjects(t, acme);
+  const credentials = await makeCredentialObjects(t, acme);
+  const certificateObjects = await makeCertificateObjects(t, acme);
+  const competencies = await makeCompetencyObjects(json, acme.admin.token, ownCourse.course);
   const own: Fixture = {
     ...org,
     ...ownCourse,
@@ -100,6 +108,10 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...moderation,
     ...blogs,
     ...gamification,
+    ...badgeObjects,
+    ...credentials,
+    ...certificateObjects,
+    ...competencies,
   };
   const shared: Fixture = {
     ...org,
@@ -118,6 +130,10 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...moderation,
     ...blogs,
     ...gamification,
+    ...badgeObjects,
+    ...credentials,
+    ...certificateObjects,
+    ...competencies,
   };
   const mine = await makeGlobexObjects();
   // Made on first use (a package's launch): made now, so that first use is not a change.

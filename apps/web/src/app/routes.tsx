@@ -6,7 +6,9 @@ import { authPages } from '../features/auth/index.ts';
 import { blogsPages } from '../features/blogs/index.ts';
 import { calendarPages } from '../features/calendar/index.ts';
 import { cataloguePages } from '../features/catalogue/index.ts';
+import { certificatesPages } from '../features/certificates/index.ts';
 import { classroomsPages } from '../features/classrooms/index.ts';
+import { competenciesPages } from '../features/competencies/index.ts';
 import { contentPlayerPages } from '../features/content-player/index.ts';
 import { cpdPages } from '../features/cpd/index.ts';
 import { dashboardPages } from '../features/dashboard/index.ts';
@@ -120,6 +122,7 @@ const DiscussionsPage = lazyPage('discussions', discussionsPages.list);
 const DiscussionPage = lazyPage('discussion', discussionsPages.detail);
 const ForumsPage = lazyPage('forums', discussionsPages.forums);
 const ForumPage = lazyPage('forum', discussionsPages.forum);
+const CompetencyPage = lazyPage('competency', competenciesPages.competency);
 const CpdPage = lazyPage('cpd', cpdPages.cpd);
 const CpdViewPage = lazyPage('cpd-view', cpdPages.view);
 
@@ -132,6 +135,8 @@ const ModerationPage = lazyPage('moderation', moderationPages.queue);
 const BlogsPage = lazyPage('blogs', blogsPages.list);
 const BlogPostPage = lazyPage('blog-post', blogsPages.post);
 const BlogEditorPage = lazyPage('blog-editor', blogsPages.editor);
+const CertificatesPage = lazyPage('certificates', certificatesPages.list);
+const VerifyCertificatePage = lazyPage('verify-certificate', certificatesPages.verify);
 
 /** Needs a token (spec §2 "no permission needed"). */
 const signedIn = (path: string, extra: Partial<AppRoute> = {}): AppRoute => ({
@@ -194,6 +199,14 @@ export const appRoutes: readonly AppRoute[] = [
     title: 'E-mail notifications',
   },
   { path: '/hls', guard: 'public', allowSignedIn: true, Page: HlsPage, title: 'Video' },
+  // A certificate's public verification (its QR code and share link point here).
+  {
+    path: '/verify/:code',
+    guard: 'public',
+    allowSignedIn: true,
+    Page: VerifyCertificatePage,
+    title: 'Certificate verification',
+  },
   {
     path: '/status',
     guard: 'public',
@@ -219,8 +232,9 @@ export const appRoutes: readonly AppRoute[] = [
   // Open to every signed-in user (spec §2); the pages say when the work needs an admin.
   signedIn('/themes', { Page: ThemesPage, title: 'Theme' }),
   signedIn('/user-import', { Page: UserImportPage, title: 'Import users' }),
+  // Certificates (issue 21): learners their own, admins the organisation's and the templates.
+  signedIn('/certificate', { Page: CertificatesPage, title: 'Certificates' }),
   ...[
-    '/certificate',
     '/feedback',
     '/search',
     '/contactUs',
@@ -247,7 +261,9 @@ export const appRoutes: readonly AppRoute[] = [
   perm('/socialwall/moderation', '/socialwall', { Page: ModerationPage, title: 'Moderation' }),
   perm('/socialwall/:id', '/socialwall', { Page: WallPostPage, title: 'Wall post' }),
   perm('/plagiarism'),
-  ...['/competency', '/reports'].map((path) => perm(path)),
+  // Competencies (issue 21): the Organization menu's Competency entry (staff by default).
+  perm('/competency', undefined, { Page: CompetencyPage, title: 'Competencies' }),
+  perm('/reports'),
   // Events, CPD and the calendar (issue 19): /cpd is the Event Engine entry and the CPD ledger.
   perm('/calendar', undefined, { Page: CalendarPage, title: 'Calendar' }),
   perm('/cpd', undefined, { Page: CpdPage, title: 'CPD and events' }),

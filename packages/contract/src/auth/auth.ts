@@ -113,6 +113,8 @@ export const ZSessionUser = z.object({
   }),
   user_badge: z
     .object({
+      /** The learner's level (Atrium adds it to spec §3's shape: the top bar says it). */
+      badge_name: z.string(),
       badge_color: z.string().nullable(),
       badge_image_fk: z.object({ file: z.string().nullable() }).nullable(),
     })

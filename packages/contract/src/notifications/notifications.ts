@@ -59,6 +59,10 @@ export const NOTIFICATION_TYPES = [
   'moderation_decision',
   /** The recipient's points took them to a new level. */
   'level_reached',
+  /** The recipient earned a badge (automatically or from an admin). */
+  'badge_awarded',
+  /** A certificate was issued to the recipient (its PDF is on /certificate). */
+  'certificate_issued',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
@@ -82,6 +86,8 @@ export const SUBJECT_KINDS = [
   'blog_post',
   'moderation_item',
   'level',
+  'badge',
+  'certificate',
 ] as const;
 export const ZSubjectKind = z.enum(SUBJECT_KINDS);
 

@@ -91,7 +91,22 @@ export type AuditAction =
   | 'gamification.rules_changed'
   | 'gamification.level_created'
   | 'gamification.level_updated'
-  | 'gamification.level_deleted';
+  | 'gamification.level_deleted'
+  | 'competency.framework_deleted'
+  | 'competency.deleted'
+  | 'competency.imported'
+  | 'competency.evidence_recorded'
+  | 'certificate.template_created'
+  | 'certificate.template_updated'
+  | 'certificate.template_deleted'
+  | 'certificate.template_assigned'
+  | 'certificate.revoked'
+  | 'certificate.reissued'
+  | 'badge.created'
+  | 'badge.updated'
+  | 'badge.deleted'
+  | 'badge.awarded_manually'
+  | 'badge.revoked';
 
 export async function recordAudit(
   db: DbOrTx,

@@ -48,13 +48,14 @@ export async function userBadge(
   if (auth.isSuperadmin || auth.roleId !== ROLE.LEARNER) return null;
   const points = sql`coalesce((select ${pointTotals.points} from ${pointTotals} where ${pointTotals.organisationId} = ${auth.organisationId} and ${pointTotals.userId} = ${auth.userId}), 0)`;
   const [level] = await db
-    .select({ color: levels.color, imageUuid: levels.imageUuid })
+    .select({ name: levels.name, color: levels.color, imageUuid: levels.imageUuid })
     .from(levels)
     .where(and(eq(levels.organisationId, auth.organisationId), lte(levels.minPoints, points)))
     .orderBy(desc(levels.minPoints))
     .limit(1);
   if (!level) return null;
   return {
+    badge_name: level.name,
     badge_color: level.color,
     badge_image_fk: level.imageUuid ? { file: imageUrl(level.imageUuid) } : null,
   };

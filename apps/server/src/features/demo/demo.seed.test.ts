@@ -265,7 +265,11 @@ describe('demo seed', () => {
     });
     expect(board.json().count).toBe(3);
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me/', headers: learner });
-    expect(me.json().user_badge).toEqual({ badge_color: '#1e88e5', badge_image_fk: null });
+    expect(me.json().user_badge).toEqual({
+      badge_name: 'Explorer',
+      badge_color: '#1e88e5',
+      badge_image_fk: null,
+    });
   });
 
   it('is idempotent: a second run creates nothing', async () => {

@@ -6,8 +6,11 @@ import { runInTransaction } from '../../core/db/transaction.ts';
 import { courseCategories, courseModules, courses } from '../../schema/courses.table.ts';
 import { createAccount, findUserByUsernameOrEmail } from '../auth/index.ts';
 import { ensureDefaultOrganisation } from '../organisations/index.ts';
+import { seedDemoBadges } from './demo.badges.ts';
 import { seedDemoBlogs } from './demo.blogs.ts';
+import { seedDemoCertificates } from './demo.certificates.ts';
 import { seedDemoClassroom } from './demo.classrooms.ts';
+import { seedDemoCompetencies } from './demo.competencies.ts';
 import { seedDemoEvents } from './demo.events.ts';
 import { seedDemoForums } from './demo.forums.ts';
 import { seedDemoGamification } from './demo.gamification.ts';
@@ -62,6 +65,9 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'bus'>): Promise<boo
     if (await seedDemoBlogs(tx, organisation.id, ids)) createdAny = true;
     if (await seedDemoForums(tx, organisation.id, ids)) createdAny = true;
     if (await seedDemoGamification(tx, organisation.id, ids)) createdAny = true;
+    if (await seedDemoBadges(tx, organisation.id, ids)) createdAny = true;
+    if (await seedDemoCompetencies(tx, organisation.id, ids)) createdAny = true;
+    if (await seedDemoCertificates(tx, organisation.id)) createdAny = true;
     return createdAny;
   });
 }

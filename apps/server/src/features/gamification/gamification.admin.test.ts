@@ -208,6 +208,7 @@ describe('levels', () => {
     expect(ok.json().image).toEqual({ uuid: mine, url: `/api/images/${mine}/` });
     const me = await http().get('/api/v1/me/', org.learner.token);
     expect(me.json().user_badge).toEqual({
+      badge_name: 'Start',
       badge_color: '#123456',
       badge_image_fk: { file: `/api/images/${mine}/` },
     });

@@ -355,7 +355,11 @@ describe('levels', () => {
     expect(JSON.stringify(list.json())).toContain('You reached the level “Explorer”.');
     // The top bar's badge: the learner's level colour; staff keep the generic icon.
     const me = await http().get('/api/v1/me/', learner.token);
-    expect(me.json().user_badge).toEqual({ badge_color: '#3366ff', badge_image_fk: null });
+    expect(me.json().user_badge).toEqual({
+      badge_name: 'Explorer',
+      badge_color: '#3366ff',
+      badge_image_fk: null,
+    });
     const admin = await http().get('/api/v1/me/', org.admin.token);
     expect(admin.json().user_badge).toBeNull();
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
+import { liveSubscribers } from './gamification.live.ts';
 import { gamificationMatrix } from './gamification.matrix.ts';
 import { registerGamificationRoutes } from './gamification.routes.ts';
 import { gamificationSubscribers } from './gamification.subscribers.ts';
@@ -18,7 +19,7 @@ export const gamificationModule: AppModule = {
   routes(app: FastifyInstance, ctx: AppContext) {
     registerGamificationRoutes(app, ctx);
   },
-  subscribers: gamificationSubscribers,
+  subscribers: [...gamificationSubscribers, ...liveSubscribers],
   matrix: gamificationMatrix,
 };
 

@@ -18,5 +18,8 @@ export const imagesModule: AppModule = {
   matrix: imagesMatrix,
 };
 
+// For slices that keep an image of their own making in this store (badges: a 256 px PNG): the
+// same reading limit, checks and re-encoding, and the row that makes it servable.
+export { readLimited, reencode, refusal } from './image-encode.ts';
 export { canSeeImage } from './images.policy.ts';
-export { imagesUploadedBy, organisationImageUuids } from './images.repository.ts';
+export { imagesUploadedBy, insertImages, organisationImageUuids } from './images.repository.ts';

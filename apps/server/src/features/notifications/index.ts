@@ -5,6 +5,7 @@ import { announcementSubscribers } from './notifications.announcements.ts';
 import { approvalSubscribers } from './notifications.approvals.ts';
 import { assessmentSubscribers } from './notifications.assessments.ts';
 import { blogSubscribers } from './notifications.blogs.ts';
+import { certificateSubscribers } from './notifications.certificates.ts';
 import { classroomSubscribers } from './notifications.classrooms.ts';
 import { discussionSubscribers } from './notifications.discussions.ts';
 import { eventSubscribers } from './notifications.events.ts';
@@ -47,6 +48,7 @@ export const notificationsModule: AppModule = {
     ...moderationSubscribers,
     ...forumSubscribers,
     ...gamificationSubscribers,
+    ...certificateSubscribers,
   ],
   matrix: notificationsMatrix,
 };

@@ -275,6 +275,19 @@ export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, Notificati
       defaults: { in_app: 'immediately', email: 'off' },
       message: (f) => `You reached the level “${f.subjectTitle}”.`,
     },
+    // Badges: as for levels, in-app at once; mail off unless the person turns it on.
+    badge_awarded: {
+      label: 'You earned a badge',
+      defaults: { in_app: 'immediately', email: 'off' },
+      message: (f) => `You earned the badge “${f.subjectTitle}”.`,
+    },
+    // Certificates: a document the person may need at once (a job application, an audit), so
+    // in-app and mail both go out immediately.
+    certificate_issued: {
+      label: 'You received a certificate',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) => `Your certificate for “${f.subjectTitle}” is ready.`,
+    },
   };
 
 export const typeDefinition = (type: TNotificationType) => NOTIFICATION_TYPE_DEFINITIONS[type];

@@ -21,4 +21,19 @@ export const gamificationSubscribers = [
       });
     },
   }),
+  defineSubscriber({
+    // A badge earned, automatically or from an admin: from nobody, linked to the person's badges.
+    event: 'badge.awarded',
+    name: 'notify-badge-awarded',
+    async handle(ctx, e, meta) {
+      await notify(ctx, meta, {
+        type: 'badge_awarded',
+        organisationId: e.organisationId,
+        actorId: null,
+        subject: { kind: 'badge', id: e.badgeId, title: e.badgeName },
+        link: `/leaderboard/${e.userId}`,
+        recipients: [e.userId],
+      });
+    },
+  }),
 ];

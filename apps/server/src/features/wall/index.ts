@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
 import { achievementSubscribers } from './wall.achievements.ts';
+import { badgePostSubscribers } from './wall.badge-post.ts';
 import { wallMatrix } from './wall.matrix.ts';
 import { wallModerationTargets } from './wall.moderation.ts';
 import { linkPreviewJob } from './wall.previews.ts';
@@ -20,7 +21,7 @@ export const wallModule: AppModule = {
     registerWallRoutes(app, ctx);
   },
   jobs: [linkPreviewJob],
-  subscribers: achievementSubscribers,
+  subscribers: [...achievementSubscribers, ...badgePostSubscribers],
   matrix: wallMatrix,
   moderationTargets: wallModerationTargets,
 };

@@ -6,7 +6,7 @@ import type { AppContext } from '../../core/context.ts';
 import { defineSubscriber } from '../../core/module.ts';
 import { courses } from '../../schema/courses.table.ts';
 import { learningPaths } from '../../schema/learning-paths.table.ts';
-import { type WallAchievement, wallPosts, wallSettings } from '../../schema/wall.table.ts';
+import { wallPosts, wallSettings } from '../../schema/wall.table.ts';
 
 type TWallSettings = z.infer<typeof ZWallSettings>;
 
@@ -52,7 +52,7 @@ const LINK = {
 
 export async function postAchievement(
   ctx: AppContext,
-  a: { userId: number; organisationId: number; kind: WallAchievement['kind']; sourceId: number },
+  a: { userId: number; organisationId: number; kind: 'course' | 'learning_path'; sourceId: number },
 ): Promise<void> {
   const [setting] = await ctx.db
     .select({ share: wallSettings.shareAchievements })

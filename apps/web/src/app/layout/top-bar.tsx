@@ -11,6 +11,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { Link as RouterLink } from 'react-router';
+import { LiveRecognition } from '../../features/gamification/index.ts';
 import { NotificationBell } from '../../features/notifications/index.ts';
 import { useSession } from '../../shared/session/session-context.ts';
 import { ColorModeToggle } from '../../shared/theme/color-mode-toggle.tsx';
@@ -28,8 +29,13 @@ function LeaderboardBadge() {
   const badge = user?.role.id === ROLE.LEARNER ? user.user_badge : null;
   const image = badge?.badge_image_fk?.file ?? undefined;
   return (
-    <Tooltip title="Leaderboard">
-      <IconButton component={RouterLink} to="/leaderboard" aria-label="Leaderboard" color="inherit">
+    <Tooltip title={badge ? `Leaderboard · ${badge.badge_name}` : 'Leaderboard'}>
+      <IconButton
+        component={RouterLink}
+        to="/leaderboard"
+        aria-label={badge ? `Leaderboard, level ${badge.badge_name}` : 'Leaderboard'}
+        color="inherit"
+      >
         {badge ? (
           <Avatar
             src={image}
@@ -92,6 +98,8 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           <ColorModeToggle />
           {hasPermissions && <NotificationBell />}
           {isBuilt('/leaderboard') && <LeaderboardBadge />}
+          {/* Live points and badges: a snackbar and fresh boards and top bar badge. */}
+          {isBuilt('/leaderboard') && <LiveRecognition />}
           <ProfileMenu />
         </Stack>
       </Toolbar>

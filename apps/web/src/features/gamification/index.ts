@@ -5,3 +5,6 @@ export const gamificationPages = {
   leaderboard: () => import('./pages/leaderboard.page.tsx'),
   person: () => import('./pages/leaderboard-person.page.tsx'),
 };
+
+/** Shows live points and badges and refreshes what displays them (mounted beside the top bar). */
+export { LiveRecognition } from './components/live-recognition.tsx';

@@ -32,3 +32,7 @@ export function monthLabel(month: string, style: 'short' | 'long' = 'long'): str
 }
 
 export const formatPoints = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'point' : 'points'}`;
+
+/** An ISO time as a day ("6 Dec 2026"). */
+export const dayLabel = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });

@@ -1,4 +1,10 @@
-import type { TLeaderboard, TLeaderboardEntry, TUserPointDetail } from '@atrium/contract';
+import type {
+  TBadge,
+  TBadgeGallery,
+  TLeaderboard,
+  TLeaderboardEntry,
+  TUserPointDetail,
+} from '@atrium/contract';
 
 /* Builders of gamification answers for the screens' tests. */
 
@@ -72,6 +78,60 @@ export function detail(overrides: Partial<TUserPointDetail> = {}): TUserPointDet
         },
       ],
     },
+    ...overrides,
+  };
+}
+
+export function badge(overrides: Partial<TBadge> = {}): TBadge {
+  return {
+    id: 1,
+    organisation_id: 1,
+    name: 'Finisher',
+    description: 'For finishing.',
+    image_url: '/api/images/x/',
+    criteria: {
+      manual_only: false,
+      courses: [4],
+      learning_paths: [],
+      assessments: [],
+      points: null,
+      badges: [],
+    },
+    criteria_text: 'Complete 1 course.',
+    active: true,
+    post_to_wall: false,
+    awarded_count: 2,
+    created_at: '2026-12-01T10:00:00.000Z',
+    abilities: { edit: true, delete: true, award: true },
+    ...overrides,
+  };
+}
+
+export function gallery(overrides: Partial<TBadgeGallery> = {}): TBadgeGallery {
+  const ref = (id: number, name: string) => ({
+    id,
+    name,
+    description: '',
+    image_url: null,
+    criteria_text: 'Complete 1 course.',
+    active: true,
+  });
+  return {
+    user_id: 5,
+    organisation_id: 1,
+    earned: 1,
+    results: [
+      {
+        badge: ref(1, 'Finisher'),
+        award: {
+          id: 10,
+          awarded_at: '2026-12-02T10:00:00.000Z',
+          manual: false,
+          credential_uuid: '0b8f6c1e-1111-4222-8333-444455556666',
+        },
+      },
+      { badge: ref(2, 'Explorer'), award: null },
+    ],
     ...overrides,
   };
 }

@@ -57,6 +57,8 @@ export const TYPE_INFO: Record<TNotificationType, { label: string; category: Cat
   moderation_report: { label: 'Content to review', category: 'discussion' },
   moderation_decision: { label: 'Moderator decision on your content', category: 'discussion' },
   level_reached: { label: 'New level reached', category: 'account' },
+  badge_awarded: { label: 'New badge earned', category: 'account' },
+  certificate_issued: { label: 'Certificate issued', category: 'account' },
 };
 
 const who = (n: TNotification): TextPart => ({
@@ -120,6 +122,10 @@ export function notificationText(n: TNotification): TextPart[] {
     // Nobody caused it: the system's points did.
     case 'level_reached':
       return [{ text: 'You reached the level ' }, what(n)];
+    case 'badge_awarded':
+      return [{ text: 'You earned the badge ' }, what(n)];
+    case 'certificate_issued':
+      return [{ text: 'Your certificate is ready for ' }, what(n)];
     // Due soon and overdue carry their date, and a message its text, only in the server's
     // sentence: they fall through to it, with the names emphasised.
     default:

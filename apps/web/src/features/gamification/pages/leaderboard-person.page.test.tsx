@@ -1,13 +1,16 @@
-import { gamificationOps, type Operation } from '@atrium/contract';
+import { badgeOps, gamificationOps, type Operation } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { call } from '../../../shared/api/call.ts';
 import { renderWithApp } from '../../../shared/testing/render-with-app.tsx';
-import { detail } from '../test-gamification.ts';
+import { detail, gallery } from '../test-gamification.ts';
 import LeaderboardPersonPage from './leaderboard-person.page.tsx';
 
-vi.mock('../../../shared/api/call.ts', () => ({ call: vi.fn() }));
+vi.mock('../../../shared/api/call.ts', () => ({
+  call: vi.fn(),
+  urlOf: (op: { path: string }) => op.path,
+}));
 // The chart is a picture (aria-hidden) whose numbers the hidden table carries.
 vi.mock('../components/points-chart.tsx', () => ({ default: () => <div>chart</div> }));
 
@@ -42,6 +45,7 @@ beforeEach(() => {
           : { ledger: { ...detail().ledger, count: 12, next: '/x?page=2' } },
       );
     }
+    if (op === badgeOps.gallery) return gallery();
     throw new Error(`unexpected ${op.method} ${op.path}`);
   }) as unknown as typeof call);
 });

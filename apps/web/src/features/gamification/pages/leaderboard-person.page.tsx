@@ -21,6 +21,7 @@ import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
 import { VisuallyHiddenTable } from '../../../shared/ui/visually-hidden.tsx';
 import { useUserPoints } from '../api/gamification.api.ts';
+import { BadgeGallery } from '../components/badges/badge-gallery.tsx';
 import { LedgerTable } from '../components/ledger-table.tsx';
 import { LevelChip } from '../components/level-chip.tsx';
 import { formatPoints, GAMIFICATION_MESSAGES, leaderboardUrl, monthLabel } from '../labels.ts';
@@ -135,7 +136,7 @@ export default function LeaderboardPersonPage() {
             <Skeleton width={240} aria-label="Loading the name" />
           )
         }
-        subtitle="Points, level and every award."
+        subtitle="Points, level, badges and every award."
         actions={
           <Button component={RouterLink} to={leaderboardUrl()} startIcon={<ArrowBackOutlined />}>
             Leaderboard
@@ -163,6 +164,8 @@ export default function LeaderboardPersonPage() {
               <LevelCard detail={data} />
             </Grid>
           </Grid>
+
+          <BadgeGallery userId={id} />
 
           <SectionCard title="Last twelve months">
             <Suspense fallback={<Skeleton variant="rounded" height={220} />}>

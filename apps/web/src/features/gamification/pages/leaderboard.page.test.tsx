@@ -1,4 +1,4 @@
-import { gamificationOps, type Operation, organisationOps, ROLE } from '@atrium/contract';
+import { badgeOps, gamificationOps, type Operation, organisationOps, ROLE } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/api-error.ts';
@@ -41,6 +41,8 @@ beforeEach(() => {
     if (op === gamificationOps.settings) return { listed };
     if (op === gamificationOps.levels) return { results: [] };
     if (op === gamificationOps.rules) return { results: [] };
+    if (op === badgeOps.list || op === badgeOps.awards)
+      return { count: 0, next: null, previous: null, results: [] };
     if (op === gamificationOps.updateSettings) {
       listed = (args.body as { listed: boolean }).listed;
       return { listed };

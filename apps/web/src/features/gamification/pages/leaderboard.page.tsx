@@ -29,6 +29,8 @@ import {
 } from '../api/gamification.api.ts';
 import { LevelsCard } from '../components/admin/levels-card.tsx';
 import { RulesCard } from '../components/admin/rules-card.tsx';
+import { AwardsCard } from '../components/badges/awards-card.tsx';
+import { BadgesCard } from '../components/badges/badges-card.tsx';
 import { BoardList } from '../components/board-list.tsx';
 import { MyPlace } from '../components/my-place.tsx';
 import { GAMIFICATION_MESSAGES, monthLabel } from '../labels.ts';
@@ -186,6 +188,8 @@ export default function LeaderboardPage() {
           </Typography>
           <LevelsCard />
           <RulesCard />
+          <BadgesCard />
+          <AwardsCard />
         </Stack>
       )}
     </PageContainer>
