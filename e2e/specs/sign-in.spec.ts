@@ -44,15 +44,29 @@ const MEMBER_MENU = [
 const MENUS: Record<DemoUser, { top: string[]; organization: string[] }> = {
   superadmin: {
     top: ADMIN_MENU,
-    organization: ['Human Resource', 'Video Conferencing', 'Event Engine'],
+    organization: [
+      'Human Resource',
+      'Video Conferencing',
+      'Certification',
+      'Event Engine',
+      'Competency',
+    ],
   },
   admin: {
     top: ADMIN_MENU,
-    organization: ['Human Resource', 'Video Conferencing', 'Event Engine'],
+    organization: [
+      'Human Resource',
+      'Video Conferencing',
+      'Certification',
+      'Event Engine',
+      'Competency',
+    ],
   },
-  trainer: { top: MEMBER_MENU, organization: ['Video Conferencing', 'Event Engine'] },
-  // A learner's Certification entry is not built yet.
-  learner: { top: MEMBER_MENU, organization: ['Event Engine'] },
+  trainer: {
+    top: MEMBER_MENU,
+    organization: ['Video Conferencing', 'Certification', 'Event Engine', 'Competency'],
+  },
+  learner: { top: MEMBER_MENU, organization: ['Certification', 'Event Engine', 'Competency'] },
 };
 
 async function signIn(page: Page, username: string, password: string, remember = false) {

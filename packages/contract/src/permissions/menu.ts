@@ -75,7 +75,8 @@ export const MENU_CATALOGUE = [
       { title: 'Certification', href: '/certificate', icon: 'WorkspacePremium', roles: ALL },
       { title: 'Reports', href: '/reports', icon: 'BarChart', roles: STAFF },
       { title: 'Event Engine', href: '/cpd', icon: 'Event', roles: ALL },
-      { title: 'Competency', href: '/competency', icon: 'Psychology', roles: STAFF },
+      // Everyone: a learner's own competency profile is there (issue 21).
+      { title: 'Competency', href: '/competency', icon: 'Psychology', roles: ALL },
       { title: 'Plagiarism', href: '/plagiarism', icon: 'Policy', roles: STAFF },
       { title: 'Tools & Plugins', href: '/tools-plugins', icon: 'Extension', roles: ADMINS },
     ],

@@ -29,6 +29,7 @@ describe('toDrawerItems', () => {
     expect(titles(group(items, 'Organization').children)).toEqual([
       'Certification',
       'Event Engine',
+      'Competency',
     ]);
   });
 
