@@ -1,7 +1,7 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
+import { seal, unseal } from '../../core/secrets/seal.ts';
 import { credentialKeys } from '../../schema/credentials.table.ts';
 
 /**
@@ -13,32 +13,14 @@ import { credentialKeys } from '../../schema/credentials.table.ts';
  */
 
 const SEAL_SECRET = 'credential-signing-keys';
-const aad = (organisationId: number) => Buffer.from(`credential-key:${organisationId}`);
+const context = (organisationId: number) => `credential-key:${organisationId}`;
 
 export function sealKey(key: Buffer, organisationId: number, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(aad(organisationId));
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body]
-    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-    .join('.');
+  return seal(key, context(organisationId), plain);
 }
 
 export function openKey(key: Buffer, organisationId: number, sealed: string): string | null {
-  const [version, iv, tag, body] = sealed.split('.');
-  if (version !== 'v1' || !iv || !tag || body === undefined) return null;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(aad(organisationId));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([
-      decipher.update(Buffer.from(body, 'base64url')),
-      decipher.final(),
-    ]).toString('utf8');
-  } catch {
-    return null;
-  }
+  return unseal(key, context(organisationId), sealed);
 }
 
 /** The did:key of a public key: the issuer id every verifier resolves offline. */
