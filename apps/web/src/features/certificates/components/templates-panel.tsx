@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import type { Pick } from '../../../shared/api/pick-search.ts';
 import { notifyError, notifySuccess } from '../../../shared/notify/notify.ts';
 import { SectionCard } from '../../../shared/ui/section-card.tsx';
 import {
@@ -24,6 +25,7 @@ import {
   useUnassign,
 } from '../api/certificates.api.ts';
 import { KIND_LABEL } from '../labels.ts';
+import { AchievementField } from './achievement-field.tsx';
 import { TemplateDesigner } from './template-designer.tsx';
 
 const kindLabel = (k: TCertificateAssignmentKind) =>
@@ -31,8 +33,7 @@ const kindLabel = (k: TCertificateAssignmentKind) =>
 
 function AssignForm({ templates }: { templates: TCertificateTemplate[] }) {
   const [kind, setKind] = useState<TCertificateAssignmentKind>('default');
-  const [achievementId, setAchievementId] = useState('');
-  const [name, setName] = useState('');
+  const [achievement, setAchievement] = useState<Pick | null>(null);
   const [templateId, setTemplateId] = useState<number | ''>('');
   const [hours, setHours] = useState('');
   const assign = useAssign();
@@ -40,8 +41,8 @@ function AssignForm({ templates }: { templates: TCertificateTemplate[] }) {
     try {
       await assign.mutateAsync({
         kind,
-        achievement_id: kind === 'default' ? null : Number(achievementId),
-        achievement_name: name,
+        achievement_id: kind === 'default' ? null : (achievement?.id ?? null),
+        achievement_name: kind === 'default' ? '' : (achievement?.title ?? ''),
         template_id: Number(templateId),
         hours: hours === '' ? null : Number(hours),
       });
@@ -60,7 +61,10 @@ function AssignForm({ templates }: { templates: TCertificateTemplate[] }) {
         select
         label="For"
         value={kind}
-        onChange={(e) => setKind(e.target.value as TCertificateAssignmentKind)}
+        onChange={(e) => {
+          setKind(e.target.value as TCertificateAssignmentKind);
+          setAchievement(null);
+        }}
         sx={{ minWidth: 180 }}
       >
         {CERTIFICATE_ASSIGNMENT_KINDS.map((k) => (
@@ -70,16 +74,7 @@ function AssignForm({ templates }: { templates: TCertificateTemplate[] }) {
         ))}
       </TextField>
       {kind !== 'default' && (
-        <>
-          <TextField
-            label="Id"
-            value={achievementId}
-            onChange={(e) => setAchievementId(e.target.value)}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            sx={{ width: 100 }}
-          />
-          <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} />
-        </>
+        <AchievementField key={kind} kind={kind} value={achievement} onChange={setAchievement} />
       )}
       <TextField
         select
@@ -105,9 +100,7 @@ function AssignForm({ templates }: { templates: TCertificateTemplate[] }) {
         variant="contained"
         onClick={submit}
         disabled={
-          templateId === '' ||
-          (kind !== 'default' && !/^\d+$/.test(achievementId)) ||
-          assign.isPending
+          templateId === '' || (kind !== 'default' && achievement === null) || assign.isPending
         }
       >
         Attach

@@ -1,4 +1,4 @@
-import { certificateOps, type Operation, ROLE } from '@atrium/contract';
+import { catalogueOps, certificateOps, type Operation, ROLE } from '@atrium/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../shared/api/call.ts';
@@ -18,15 +18,21 @@ vi.mock('../../../shared/notify/notify.ts', () => ({
 }));
 
 const calls: { op: Operation; args: Record<string, unknown> }[] = [];
+let templates: unknown[] = [];
 let results = [certificate()];
 beforeEach(() => {
   calls.length = 0;
   results = [certificate()];
+  templates = [];
   vi.mocked(call).mockImplementation((async (op: Operation, args: Record<string, unknown> = {}) => {
     calls.push({ op, args });
     if (op === certificateOps.list) return page(results);
     if (op === certificateOps.revoke) return certificate({ status: 'revoked' });
-    if (op === certificateOps.templates || op === certificateOps.assignments) return [];
+    if (op === certificateOps.templates) return templates;
+    if (op === certificateOps.assignments) return [];
+    if (op === catalogueOps.list)
+      return { count: 1, next: null, previous: null, results: [{ id: 42, title: 'Fire Safety' }] };
+    if (op === certificateOps.assign) return {};
     throw new Error(`unexpected ${op.method} ${op.path}`);
   }) as unknown as typeof call);
 });
@@ -67,6 +73,32 @@ describe('/certificate', () => {
       expect(calls.find((c) => c.op === certificateOps.revoke)?.args).toMatchObject({
         params: { id: 1 },
         body: { reason: 'Copied answers' },
+      }),
+    );
+  }, 20_000);
+
+  it('lets admins attach a template to a course found by its title', async () => {
+    templates = [{ id: 7, name: 'Classic' }];
+    open(ROLE.ADMIN);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Templates' }));
+    const attach = await screen.findByRole('button', { name: 'Attach' });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'For' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Course' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Template' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Classic' }));
+    const course = screen.getByRole('combobox', { name: 'Course' });
+    fireEvent.change(course, { target: { value: 'Fire' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Fire Safety' }));
+    expect(calls.find((c) => c.op === catalogueOps.list)).toBeTruthy();
+    fireEvent.click(attach);
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.op === certificateOps.assign)?.args).toMatchObject({
+        body: {
+          kind: 'course',
+          achievement_id: 42,
+          achievement_name: 'Fire Safety',
+          template_id: 7,
+        },
       }),
     );
   }, 20_000);

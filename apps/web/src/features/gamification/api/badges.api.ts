@@ -1,11 +1,4 @@
-import {
-  assessmentOps,
-  catalogueOps,
-  gamificationOps,
-  learningPathOps,
-  badgeOps as ops,
-  type TBadgeManualAward,
-} from '@atrium/contract';
+import { badgeOps as ops, type TBadgeManualAward } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../shared/api/call.ts';
 import type { UploadProgress } from '../../../shared/api/upload.ts';
@@ -107,46 +100,4 @@ export function useRevokeAward() {
   });
 }
 
-/** What a criterion can name, searched through each slice's own list. */
-export type PickKind = 'courses' | 'learning_paths' | 'assessments' | 'people';
-export interface Pick {
-  id: number;
-  title: string;
-}
-
-async function search(kind: PickKind, text: string, signal: AbortSignal): Promise<Pick[]> {
-  const q = text.trim() || undefined;
-  if (kind === 'courses') {
-    const page = await call(catalogueOps.list, { query: { search: q, page_size: 20 }, signal });
-    return page.results.map((c) => ({ id: c.id, title: c.title }));
-  }
-  if (kind === 'learning_paths') {
-    const page = await call(learningPathOps.list, {
-      query: { scope: 'manage', search: q, page_size: 20 },
-      signal,
-    });
-    return page.results.map((p) => ({ id: p.id, title: p.title }));
-  }
-  if (kind === 'assessments') {
-    const page = await call(assessmentOps.list, { query: { search: q, page_size: 20 }, signal });
-    return page.results.map((a) => ({ id: a.id, title: a.title }));
-  }
-  const page = await call(gamificationOps.userPoints, {
-    query: { query: q, page_size: 20 },
-    signal,
-  });
-  return page.results.map((r) => ({
-    id: r.user.id,
-    title: `${r.user.fullname} (${r.user.email})`,
-  }));
-}
-
-export function usePickSearch(kind: PickKind, text: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['gamification', 'badges', 'pick', kind, text],
-    queryFn: ({ signal }) => search(kind, text, signal),
-    enabled,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
-}
+export { type Pick, type PickKind, usePickSearch } from '../../../shared/api/pick-search.ts';
