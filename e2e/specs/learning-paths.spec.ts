@@ -94,7 +94,6 @@ describe('issue 15: a learning path from building to completion', () => {
   const pathTitle = `Warehouse onboarding path ${tag}`;
   const departmentName = `Path dept ${tag}`;
   let admin: string;
-  let adminName: string;
   let courses: [Course, Course, Course];
   let learner: Learner;
 
@@ -104,7 +103,6 @@ describe('issue 15: a learning path from building to completion', () => {
       '/api/v1/me/',
       admin,
     );
-    adminName = me.fullname;
     const department = await call<{ id: number }>(
       'POST',
       '/api/v1/accounts/department-organization-map/',
@@ -322,9 +320,10 @@ describe('issue 15: a learning path from building to completion', () => {
     await cont.waitFor();
     expect(await cont.getAttribute('href')).toBe(`/course/${capstone.id}`);
     await page.getByText('In progress', { exact: true }).first().waitFor();
-    // Enrolled in the path, not yet through it: the enrolment, and the level the first course's
-    // points reached (the demo's Explorer at 100 points: a course is worth 100).
-    await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
+    // Enrolled in the path, not yet through it: the enrolment, the level the first course's
+    // points reached (the demo's Explorer at 100 points: a course is worth 100) and the first
+    // course's certificate (the demo's default template), the last arriving from its job.
+    await page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }).waitFor();
     await shot(page, 'learner-unlocked');
 
     // ── The capstone: the path is complete ──
@@ -356,25 +355,16 @@ describe('issue 15: a learning path from building to completion', () => {
     expect(await card.textContent()).toContain('100%');
 
     // ── The bell: the completion notification, which leads back to the path ──
-    // Three courses (300) and the path (200) pass the demo's Achiever level (500) too.
-    await page.getByRole('button', { name: 'Notifications, 4 unread' }).click();
+    // Three courses (300) and the path (200) pass the demo's Achiever level (500) too; with the
+    // certificates and badges that follow, the oldest of the popover's eight may be older ones.
+    await page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }).click();
     const popover = page.getByRole('dialog', { name: 'Latest notifications' });
     const told = popover.getByRole('link', {
       name: new RegExp(`You completed the learning path ${escapeRe(pathTitle)}`),
     });
     await told.waitFor();
     expect(await told.count()).toBe(1);
-    await popover
-      .getByRole('link', {
-        name: new RegExp(
-          `${escapeRe(adminName)} enrolled you in the learning path ${escapeRe(pathTitle)}`,
-        ),
-      })
-      .waitFor();
-    for (const level of ['Explorer', 'Achiever'])
-      await popover
-        .getByRole('link', { name: new RegExp(`You reached the level ${level}`) })
-        .waitFor();
+    await popover.getByRole('link', { name: /You reached the level Achiever/ }).waitFor();
     expect(await told.textContent()).toContain('Unread');
     await page.waitForTimeout(500);
     await shot(page, 'learner-notification');
