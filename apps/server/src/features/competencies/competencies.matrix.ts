@@ -2,11 +2,12 @@ import { ADMINS, AUTHORS, SIGNED_IN } from '../../core/auth/matrix-rows.ts';
 import type { MatrixRow } from '../../core/module.ts';
 
 /**
- * /competency is a staff menu entry by default (permissions' catalogue): learners without it get
- * 403 on its routes; admins write; admins and trainers record evidence. One's own profile needs
- * only a session (whose profile is the policy's).
+ * /competency is in everyone's menu by default (a learner's own profile is there), so every
+ * member reads frameworks, thresholds and links (an organisation that takes the entry away from
+ * a role gets 403 for it); admins write; admins and trainers record evidence. Whose profile is
+ * the policy's.
  */
-const MEMBERS: MatrixRow = { ...SIGNED_IN, learner: 403 };
+const MEMBERS: MatrixRow = SIGNED_IN;
 
 export const competenciesMatrix: Record<string, MatrixRow> = {
   'GET /api/competency_framework/': MEMBERS,

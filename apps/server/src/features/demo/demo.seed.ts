@@ -11,6 +11,7 @@ import { seedDemoBlogs } from './demo.blogs.ts';
 import { seedDemoCertificates } from './demo.certificates.ts';
 import { seedDemoClassroom } from './demo.classrooms.ts';
 import { seedDemoCompetencies } from './demo.competencies.ts';
+import { seedDemoDepartments } from './demo.departments.ts';
 import { seedDemoEvents } from './demo.events.ts';
 import { seedDemoForums } from './demo.forums.ts';
 import { seedDemoGamification } from './demo.gamification.ts';
@@ -58,6 +59,7 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'bus'>): Promise<boo
       ids[account.username] = user.id;
       createdAny = true;
     }
+    if (await seedDemoDepartments(tx, organisation.id, ids)) createdAny = true;
     if (await seedDemoCourses(tx, organisation.id, ids)) createdAny = true;
     if (await seedDemoClassroom(tx, organisation.id, ids)) createdAny = true;
     if (await seedDemoEvents(tx, organisation.id, ids)) createdAny = true;
