@@ -1,12 +1,15 @@
 import type { TCertificatePrinted } from '@atrium/contract';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { certificateFonts, fontkit, runsOf } from './certificates.fonts.ts';
+import { certificateFonts, type FontFace, pdfFontkit } from './certificates.fonts.ts';
+import { layoutLine } from './certificates.layout.ts';
 
 /**
  * The certificate's PDF, drawn with pdf-lib: colours, background image, logo, title, the fields
  * the template prints, signatures, the code and a QR of the verification URL. Text is set with
- * embedded (subset) fonts chosen per glyph run, so names in Greek, Cyrillic or Arabic print.
+ * embedded (subset) fonts chosen per glyph run (certificates.fonts.ts), in bidi order with Arabic
+ * shaped (certificates.layout.ts), so names in Greek, Cyrillic, Arabic, Hebrew or CJK print; a
+ * face is embedded only when the certificate prints a character of it.
  * The document's metadata repeats the printed text (title, subject, keywords) for search tools.
  */
 
@@ -60,12 +63,20 @@ export async function renderCertificate(
   verifyUrl: string,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(pdfFontkit);
   const fonts = await certificateFonts();
-  const regular = await Promise.all(
-    fonts.regular.map((f) => doc.embedFont(f.bytes, { subset: true })),
-  );
-  const bold = await Promise.all(fonts.bold.map((f) => doc.embedFont(f.bytes, { subset: true })));
+  const embedded = new Map<FontFace, Promise<PDFFont>>();
+  const embed = async (face: FontFace) => {
+    let font = embedded.get(face);
+    if (!font) {
+      // Named by the face: the CJK slices' own name is their default instance's ("Thin").
+      font = face
+        .bytes()
+        .then((bytes) => doc.embedFont(bytes, { subset: true, customName: face.key }));
+      embedded.set(face, font);
+    }
+    return font;
+  };
   const [width, height] =
     design.orientation === 'landscape' ? [A4.long, A4.short] : [A4.short, A4.long];
   const page = doc.addPage([width, height]);
@@ -86,22 +97,27 @@ export async function renderCertificate(
     borderWidth: 3,
   });
 
-  const write = (
+  /** Lays the line out, measures the shaped pieces, then draws them at x or centred on cx. */
+  const write = async (
     text: string,
     y: number,
     size: number,
     isBold: boolean,
     color = ink,
-    x?: number,
+    at: { x: number } | { cx: number } = { cx: width / 2 },
   ) => {
-    const faces = isBold ? bold : regular;
-    const runs = runsOf(text, isBold ? fonts.bold : fonts.regular);
-    const widths = runs.map((r) => faces[r.face]!.widthOfTextAtSize(r.text, size));
-    let cursor = x ?? (width - widths.reduce((a, b) => a + b, 0)) / 2;
-    runs.forEach((r, i) => {
-      page.drawText(r.text, { x: cursor, y, size, font: faces[r.face] as PDFFont, color });
-      cursor += widths[i]!;
-    });
+    const pieces = await Promise.all(
+      layoutLine(text, isBold ? fonts.bold : fonts.regular).map(async (p) => {
+        const font = await embed(p.face);
+        return { ...p, font, width: font.widthOfTextAtSize(p.text, size) };
+      }),
+    );
+    const total = pieces.reduce((a, p) => a + p.width, 0);
+    let cursor = 'x' in at ? at.x : at.cx - total / 2;
+    for (const p of pieces) {
+      page.drawText(p.text, { x: cursor, y, size, font: p.font, color });
+      cursor += p.width;
+    }
   };
 
   let y = height - 70;
@@ -116,11 +132,11 @@ export async function renderCertificate(
     });
     y -= logo.height * scale + 10;
   }
-  write(printed.title, y - 20, 30, true, primary);
-  write(printed.organisation_name, y - 45, 12, false);
+  await write(printed.title, y - 20, 30, true, primary);
+  await write(printed.organisation_name, y - 45, 12, false);
   y -= 100;
   for (const line of bodyLines(printed)) {
-    write(line.text, y, line.size, line.bold);
+    await write(line.text, y, line.size, line.bold);
     y -= line.size + 16;
   }
 
@@ -137,13 +153,13 @@ export async function renderCertificate(
       thickness: 0.8,
       color: ink,
     });
-    writeCentred(write, regular, fonts.regular, sig.name, cx, base - 16, 11);
-    if (sig.title) writeCentred(write, regular, fonts.regular, sig.title, cx, base - 30, 9);
+    await write(sig.name, base - 16, 11, false, ink, { cx });
+    if (sig.title) await write(sig.title, base - 30, 9, false, ink, { cx });
   }
 
   if (printed.code) {
-    write(`Verification code: ${printed.code}`, 40, 9, false, ink, 40);
-    write(verifyUrl, 28, 8, false, ink, 40);
+    await write(`Verification code: ${printed.code}`, 40, 9, false, ink, { x: 40 });
+    await write(verifyUrl, 28, 8, false, ink, { x: 40 });
   }
   if (printed.qr) {
     const qr = QRCode.create(verifyUrl, { errorCorrectionLevel: 'M' });
@@ -174,29 +190,6 @@ export async function renderCertificate(
   doc.setCreator('Atrium');
   // Without object streams the font dictionaries stay readable to simple checkers (and tests).
   return doc.save({ useObjectStreams: false });
-}
-
-function writeCentred(
-  write: (
-    t: string,
-    y: number,
-    s: number,
-    b: boolean,
-    c?: ReturnType<typeof rgb>,
-    x?: number,
-  ) => void,
-  faces: PDFFont[],
-  sets: Parameters<typeof runsOf>[1],
-  text: string,
-  cx: number,
-  y: number,
-  size: number,
-) {
-  const w = runsOf(text, sets).reduce(
-    (a, r) => a + faces[r.face]!.widthOfTextAtSize(r.text, size),
-    0,
-  );
-  write(text, y, size, false, undefined, cx - w / 2);
 }
 
 async function drawFitted(
