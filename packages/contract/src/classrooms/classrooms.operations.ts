@@ -171,7 +171,8 @@ export const classroomOps = {
     query: ZTopicQuery,
     response: ZTopicList,
     errors: [...errors, 404],
-    summary: 'A class’s topics (classroom_id names the class, as in spec §7; class_id too)',
+    summary:
+      'A class’s topics (classroom_id names the class, as in spec §7; class_id too), or topics found by title',
     access: members,
     tags,
   }),

@@ -153,17 +153,23 @@ export const ZTopic = z.object({
   description: z.string(),
   position: z.number().int(),
   session_count: z.number().int(),
+  /** The class's name: given when topics are searched across classes (no class named). */
+  class_name: z.string().optional(),
 });
 export type TTopic = z.infer<typeof ZTopic>;
 /**
  * topics?classroom_id=: in spec §7 the parameter names the class whose topics are listed (the
  * original called a class a classroom); `class_id` says the same in this API's words.
+ * `search` filters by title; without a class it searches the topics of every classroom the
+ * caller may see, TOPIC_SEARCH_LIMIT at most, each with its class's name (a picker's search).
  */
 export const ZTopicQuery = z.object({
   classroom_id: zIdParam.optional(),
   class_id: zIdParam.optional(),
+  search: z.string().trim().max(200).optional(),
   is_approver: isApprover,
 });
+export const TOPIC_SEARCH_LIMIT = 20;
 export type TTopicQuery = z.infer<typeof ZTopicQuery>;
 export const ZTopicList = z.array(ZTopic);
 

@@ -142,6 +142,11 @@ export const ZCompetencyLink = z.object({
   competency_id: z.number().int(),
   target_type: z.enum(COMPETENCY_LINK_TARGETS),
   target_id: z.number().int(),
+  /**
+   * The course's or assessment's title, the classroom topic's title; null when the target no
+   * longer exists (links keep no foreign key to other slices' rows, so they outlive them).
+   */
+  target_name: z.string().nullable(),
   outcome: z.enum(COMPETENCY_OUTCOMES),
   level: z.number().int(),
 });
@@ -165,6 +170,7 @@ export const ZCompetencyLinkUpdate = z.object({
   outcome: z.enum(COMPETENCY_OUTCOMES).optional(),
   level: level.optional(),
 });
+export type TCompetencyLinkUpdate = z.infer<typeof ZCompetencyLinkUpdate>;
 
 /** CSV columns code, name, description, parent_code (a header row first). */
 export const ZCompetencyCsvImport = z.object({

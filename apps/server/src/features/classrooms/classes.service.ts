@@ -1,13 +1,14 @@
-import type {
-  TClass,
-  TClassDetail,
-  TClassInput,
-  TClassQuery,
-  TClassUpdate,
-  TTopic,
-  TTopicInput,
-  TTopicQuery,
-  TTopicUpdate,
+import {
+  type TClass,
+  type TClassDetail,
+  type TClassInput,
+  type TClassQuery,
+  type TClassUpdate,
+  TOPIC_SEARCH_LIMIT,
+  type TTopic,
+  type TTopicInput,
+  type TTopicQuery,
+  type TTopicUpdate,
 } from '@atrium/contract';
 import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
@@ -174,31 +175,59 @@ export async function classDetail(db: DbOrTx, actor: Actor, id: number): Promise
 
 // ── Topics ────────────────────────────────────────────────────────────
 
-async function topicRows(db: DbOrTx, classId: number): Promise<TTopic[]> {
+const topicSessionCount = sql<number>`(select count(*)::int from ${classroomSessions} where ${classroomSessions.topicId} = ${classroomTopics.id} and ${classroomSessions.status} <> 'cancelled')`;
+
+const presentTopic = (t: typeof classroomTopics.$inferSelect, sessions: number): TTopic => ({
+  id: t.id,
+  class: t.classId,
+  title: t.title,
+  description: t.description,
+  position: t.position,
+  session_count: sessions,
+});
+
+/** `%`, `_` and `\` in the user's text match themselves. */
+const titleLike = (text: string) =>
+  ilike(classroomTopics.title, `%${text.replace(/[%_\\]/g, '\\$&')}%`);
+
+async function topicRows(db: DbOrTx, classId: number, search?: string): Promise<TTopic[]> {
+  const rows = await db
+    .select({ t: classroomTopics, sessionCount: topicSessionCount })
+    .from(classroomTopics)
+    .where(and(eq(classroomTopics.classId, classId), search ? titleLike(search) : undefined))
+    .orderBy(asc(classroomTopics.position), asc(classroomTopics.id));
+  return rows.map(({ t, sessionCount }) => presentTopic(t, sessionCount));
+}
+
+/**
+ * Topics by title across the classrooms the caller may see (a picker's search, e.g. a
+ * competency link's target): a few, each with its class's name, since titles repeat per class.
+ */
+async function searchTopics(db: DbOrTx, actor: Actor, search: string): Promise<TTopic[]> {
   const rows = await db
     .select({
       t: classroomTopics,
-      sessionCount: sql<number>`(select count(*)::int from ${classroomSessions} where ${classroomSessions.topicId} = ${classroomTopics.id} and ${classroomSessions.status} <> 'cancelled')`,
+      sessionCount: topicSessionCount,
+      className: classroomClasses.name,
     })
     .from(classroomTopics)
-    .where(eq(classroomTopics.classId, classId))
-    .orderBy(asc(classroomTopics.position), asc(classroomTopics.id));
-  return rows.map(({ t, sessionCount }) => ({
-    id: t.id,
-    class: t.classId,
-    title: t.title,
-    description: t.description,
-    position: t.position,
-    session_count: sessionCount,
-  }));
+    .innerJoin(classroomClasses, eq(classroomClasses.id, classroomTopics.classId))
+    .innerJoin(classrooms, eq(classrooms.id, classroomClasses.classroomId))
+    .where(and(visibleClassrooms(actor), search ? titleLike(search) : undefined))
+    .orderBy(asc(classroomTopics.title), asc(classroomTopics.id))
+    .limit(TOPIC_SEARCH_LIMIT);
+  return rows.map((r) => ({ ...presentTopic(r.t, r.sessionCount), class_name: r.className }));
 }
 
 export async function listTopics(db: DbOrTx, actor: Actor, q: TTopicQuery) {
   const classId = q.class_id ?? q.classroom_id;
-  if (!classId) throw fieldError('class_id', 'Name the class (class_id or classroom_id).');
+  if (!classId) {
+    if (q.search !== undefined) return searchTopics(db, actor, q.search);
+    throw fieldError('class_id', 'Name the class (class_id or classroom_id), or search.');
+  }
   const { classroom } = await classFor(db, actor, classId);
   if (q.is_approver && classroom.status !== 'pending') return [];
-  return topicRows(db, classId);
+  return topicRows(db, classId, q.search);
 }
 
 async function topicById(db: DbOrTx, id: number): Promise<TTopic> {

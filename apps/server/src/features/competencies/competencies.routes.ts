@@ -13,14 +13,11 @@ import {
 } from './competencies.frameworks.ts';
 import { gapsOf } from './competencies.gaps.ts';
 import { importCase, importCsv } from './competencies.import.ts';
+import { createLink, listLinks, removeLink, updateLink } from './competencies.links.ts';
 import {
-  createLink,
   createThreshold,
-  listLinks,
   listThresholds,
-  removeLink,
   removeThreshold,
-  updateLink,
   updateThreshold,
 } from './competencies.settings.ts';
 import { createCompetency, removeCompetency, updateCompetency } from './competencies.tree.ts';

@@ -9,11 +9,17 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from './call.ts';
 
 /**
- * What a form may name by search (a badge's criteria, a certificate template's achievement),
- * each through its slice's own list, 20 at a time: the caller sees only what that list shows
- * them.
+ * What a form may name by search (a badge's criteria, a certificate template's achievement, a
+ * competency link's target), each through its slice's own list, 20 at a time: the caller sees
+ * only what that list shows them.
  */
-export type PickKind = 'courses' | 'learning_paths' | 'assessments' | 'classrooms' | 'people';
+export type PickKind =
+  | 'courses'
+  | 'learning_paths'
+  | 'assessments'
+  | 'classrooms'
+  | 'classroom_topics'
+  | 'people';
 export interface Pick {
   id: number;
   title: string;
@@ -39,6 +45,15 @@ async function search(kind: PickKind, text: string, signal: AbortSignal): Promis
   if (kind === 'classrooms') {
     const page = await call(classroomOps.list, { query: { search: q, page_size: 20 }, signal });
     return page.results.map((c) => ({ id: c.id, title: c.title }));
+  }
+  if (kind === 'classroom_topics') {
+    // Without a class the list searches every classroom's topics (an empty search: the first
+    // few); titles repeat per class ("Introduction"), so the class's name goes with each.
+    const topics = await call(classroomOps.topics, { query: { search: q ?? '' }, signal });
+    return topics.map((t) => ({
+      id: t.id,
+      title: t.class_name ? `${t.title} (${t.class_name})` : t.title,
+    }));
   }
   const page = await call(gamificationOps.userPoints, {
     query: { query: q, page_size: 20 },

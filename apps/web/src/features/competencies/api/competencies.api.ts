@@ -1,13 +1,15 @@
 import {
-  catalogueOps,
   competencyOps as ops,
   organisationOps,
   type TCompetencyCreate,
   type TCompetencyEvidenceCreate,
   type TCompetencyFrameworkCreate,
+  type TCompetencyFrameworkUpdate,
   type TCompetencyLinkCreate,
+  type TCompetencyLinkUpdate,
   type TCompetencyThresholdCreate,
   type TCompetencyUpdate,
+  userOps,
 } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../shared/api/call.ts';
@@ -90,6 +92,10 @@ function useWrite<A, R>(fn: (args: A) => Promise<R>) {
 
 export const useCreateFramework = () =>
   useWrite((body: TCompetencyFrameworkCreate) => call(ops.createFramework, { body }));
+export const useUpdateFramework = () =>
+  useWrite((args: { id: number; body: TCompetencyFrameworkUpdate }) =>
+    call(ops.updateFramework, { params: { id: args.id }, body: args.body }),
+  );
 export const useRemoveFramework = () =>
   useWrite((id: number) => call(ops.removeFramework, { params: { id } }));
 export const useImportCsv = () =>
@@ -108,10 +114,18 @@ export const useRemoveCompetency = () =>
   useWrite((id: number) => call(ops.removeCompetency, { params: { id } }));
 export const useCreateThreshold = () =>
   useWrite((body: TCompetencyThresholdCreate) => call(ops.createThreshold, { body }));
+export const useUpdateThreshold = () =>
+  useWrite((args: { id: number; level: number }) =>
+    call(ops.updateThreshold, { params: { id: args.id }, body: { level: args.level } }),
+  );
 export const useRemoveThreshold = () =>
   useWrite((id: number) => call(ops.removeThreshold, { params: { id } }));
 export const useCreateLink = () =>
   useWrite((body: TCompetencyLinkCreate) => call(ops.createLink, { body }));
+export const useUpdateLink = () =>
+  useWrite((args: { id: number; body: TCompetencyLinkUpdate }) =>
+    call(ops.updateLink, { params: { id: args.id }, body: args.body }),
+  );
 export const useRemoveLink = () =>
   useWrite((id: number) => call(ops.removeLink, { params: { id } }));
 export const useAddEvidence = () =>
@@ -127,17 +141,22 @@ export function useDepartments(organisationId: number) {
   });
 }
 
-/** Courses the caller may see, by title: names for links (the server stores ids only). */
-export function useCourseOptions(search: string) {
+/**
+ * Members to record evidence for, by name or email: the users list, which admins and trainers may
+ * read (the gamification pick list is the admins' only). Active accounts, 20 at a time.
+ */
+export function usePeopleOptions(search: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['competencies', 'course-options', search],
+    queryKey: ['competencies', 'people', search],
     queryFn: ({ signal }) =>
-      call(catalogueOps.list, {
-        query: { search: search || undefined, page: 1, page_size: 50 },
+      call(userOps.list, {
+        query: { search: search.trim() || undefined, status: 'active', page: 1, page_size: 20 },
         signal,
       }),
+    enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
-    select: (page) => page.results.map((c) => ({ id: c.id, title: c.title })),
+    select: (page) =>
+      page.results.map((u) => ({ id: u.id, title: `${u.fullname || u.username} (${u.email})` })),
   });
 }

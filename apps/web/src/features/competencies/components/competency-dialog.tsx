@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { notifySuccess } from '../../../shared/notify/notify.ts';
 import { FormDialog } from '../../../shared/ui/form-dialog.tsx';
@@ -41,16 +41,21 @@ export function CompetencyDialog({
   const update = useUpdateCompetency();
   const busy = create.isPending || update.isPending;
 
+  // Each opening starts from the competency as saved; a refetch while the dialog is open (window
+  // focus) hands a new object and must not wipe what is being typed.
+  const saved = useRef({ editing, parentId });
+  saved.current = { editing, parentId };
   useEffect(() => {
     if (!open) return;
-    setCode(editing?.code ?? '');
-    setName(editing?.name ?? '');
-    setDescription(editing?.description ?? '');
-    const p = editing ? editing.parent_id : parentId;
+    const { editing: e, parentId: under } = saved.current;
+    setCode(e?.code ?? '');
+    setName(e?.name ?? '');
+    setDescription(e?.description ?? '');
+    const p = e ? e.parent_id : under;
     setParent(p === null ? TOP : String(p));
     setErrors({});
     setMessage(null);
-  }, [open, editing, parentId]);
+  }, [open]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

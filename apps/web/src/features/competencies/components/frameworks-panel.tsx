@@ -1,8 +1,10 @@
 import type { TCompetency } from '@atrium/contract';
+import { ROLE } from '@atrium/contract';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +18,8 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { notifyError, notifySuccess } from '../../../shared/notify/notify.ts';
+import { isAdmin } from '../../../shared/session/roles.ts';
+import { useSession } from '../../../shared/session/session-context.ts';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
 import {
@@ -26,21 +30,31 @@ import {
 } from '../api/competencies.api.ts';
 import { depths, levelLabel } from '../labels.ts';
 import { CompetencyDialog } from './competency-dialog.tsx';
+import { EvidenceDialog } from './evidence-dialog.tsx';
 import { FrameworkDialog } from './framework-dialog.tsx';
 import { chosen, FrameworkPicker } from './framework-picker.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { ThresholdsSection } from './thresholds-section.tsx';
 
 type Editing = { open: boolean; editing: TCompetency | null; parentId: number | null };
+/** The framework dialog: creating or editing the shown framework (kept while it closes). */
+type FrameworkForm = { open: boolean; editing: boolean };
+/** The evidence dialog, with the competency it was opened from (null: none chosen). */
+type Recording = { competencyId: number | null } | null;
 type Removing = { kind: 'framework' } | { kind: 'competency'; item: TCompetency } | null;
 
-/** Frameworks: pick one, see its scale and tree; admins create, import, edit, move and delete. */
+/**
+ * Frameworks: pick one, see its scale and tree; admins create, import, edit, move and delete;
+ * admins and trainers record evidence for a member against a competency.
+ */
 export function FrameworksPanel() {
+  const { user } = useSession();
   const frameworks = useFrameworks();
   const [picked, setPicked] = useState<number | null>(null);
   const id = chosen(frameworks.data?.results, picked);
   const detail = useFramework(id);
-  const [creating, setCreating] = useState(false);
+  const [form, setForm] = useState<FrameworkForm>({ open: false, editing: false });
+  const [recording, setRecording] = useState<Recording>(null);
   const [importing, setImporting] = useState<'csv' | 'case' | null>(null);
   const [editor, setEditor] = useState<Editing>({ open: false, editing: null, parentId: null });
   const [removing, setRemoving] = useState<Removing>(null);
@@ -53,6 +67,12 @@ export function FrameworksPanel() {
   const list = frameworks.data?.results ?? [];
   const fw = detail.data;
   const manage = fw?.abilities.edit ?? false;
+  // The framework says nothing about evidence: the server's rule is by role (admins, trainers).
+  const record =
+    (fw?.competencies.length ?? 0) > 0 &&
+    user !== null &&
+    (isAdmin(user.role.id) || user.role.id === ROLE.TRAINER);
+  const actions = (manage ? 3 : 0) + (record ? 1 : 0);
   const depth = depths(fw?.competencies ?? []);
 
   async function confirmRemove() {
@@ -84,7 +104,7 @@ export function FrameworksPanel() {
             <Button
               variant="contained"
               startIcon={<AddOutlined />}
-              onClick={() => setCreating(true)}
+              onClick={() => setForm({ open: true, editing: false })}
             >
               New framework
             </Button>
@@ -107,15 +127,30 @@ export function FrameworksPanel() {
       {id !== null && detail.isLoading && <Skeleton variant="rounded" height={200} />}
       {detail.isError && <Alert severity="error">{errorMessage(detail.error)}</Alert>}
       {fw && (
-        <SectionCard
-          title={fw.name}
-          subtitle={fw.description || undefined}
-          action={
-            manage && (
-              <Stack direction="row" spacing={0.5}>
-                <Button size="small" onClick={() => setImporting('csv')}>
-                  Import CSV
+        <SectionCard title={fw.name} subtitle={fw.description || undefined}>
+          {/* In the body, not the card's header: four buttons beside the title do not fit 360 px. */}
+          {(manage || record || fw.abilities.delete) && (
+            <Stack
+              direction="row"
+              sx={{ flexWrap: 'wrap', gap: 0.5, mt: -1, mb: 1.5 }}
+              aria-label="Framework actions"
+            >
+              {record && (
+                <Button size="small" onClick={() => setRecording({ competencyId: null })}>
+                  Record evidence
                 </Button>
+              )}
+              {manage && (
+                <>
+                  <Button size="small" onClick={() => setForm({ open: true, editing: true })}>
+                    Edit framework
+                  </Button>
+                  <Button size="small" onClick={() => setImporting('csv')}>
+                    Import CSV
+                  </Button>
+                </>
+              )}
+              {fw.abilities.delete && (
                 <Button
                   size="small"
                   color="error"
@@ -123,10 +158,9 @@ export function FrameworksPanel() {
                 >
                   Delete
                 </Button>
-              </Stack>
-            )
-          }
-        >
+              )}
+            </Stack>
+          )}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, mb: 2 }} aria-label="Scale">
             {fw.scale.map((l) => (
               <Chip key={l.level} size="small" label={levelLabel(fw.scale, l.level)} />
@@ -141,28 +175,42 @@ export function FrameworksPanel() {
               {fw.competencies.map((c) => (
                 <ListItem
                   key={c.id}
-                  sx={{ pl: 1 + Math.min(depth.get(c.id) ?? 0, 6) * 2.5, pr: manage ? 16 : 1 }}
+                  sx={{ pl: 1 + Math.min(depth.get(c.id) ?? 0, 6) * 2.5, pr: 1 + actions * 5 }}
                   secondaryAction={
-                    manage && (
+                    actions > 0 && (
                       <Stack direction="row">
-                        <IconButton
-                          aria-label={`Add under ${c.code}`}
-                          onClick={() => setEditor({ open: true, editing: null, parentId: c.id })}
-                        >
-                          <AddOutlined />
-                        </IconButton>
-                        <IconButton
-                          aria-label={`Edit ${c.code}`}
-                          onClick={() => setEditor({ open: true, editing: c, parentId: null })}
-                        >
-                          <EditOutlined />
-                        </IconButton>
-                        <IconButton
-                          aria-label={`Delete ${c.code}`}
-                          onClick={() => setRemoving({ kind: 'competency', item: c })}
-                        >
-                          <DeleteOutlined />
-                        </IconButton>
+                        {record && (
+                          <IconButton
+                            aria-label={`Record evidence for ${c.code}`}
+                            onClick={() => setRecording({ competencyId: c.id })}
+                          >
+                            <FactCheckOutlined />
+                          </IconButton>
+                        )}
+                        {manage && (
+                          <>
+                            <IconButton
+                              aria-label={`Add under ${c.code}`}
+                              onClick={() =>
+                                setEditor({ open: true, editing: null, parentId: c.id })
+                              }
+                            >
+                              <AddOutlined />
+                            </IconButton>
+                            <IconButton
+                              aria-label={`Edit ${c.code}`}
+                              onClick={() => setEditor({ open: true, editing: c, parentId: null })}
+                            >
+                              <EditOutlined />
+                            </IconButton>
+                            <IconButton
+                              aria-label={`Delete ${c.code}`}
+                              onClick={() => setRemoving({ kind: 'competency', item: c })}
+                            >
+                              <DeleteOutlined />
+                            </IconButton>
+                          </>
+                        )}
                       </Stack>
                     )
                   }
@@ -188,7 +236,12 @@ export function FrameworksPanel() {
       )}
       {fw && <ThresholdsSection framework={fw} />}
 
-      <FrameworkDialog open={creating} onClose={() => setCreating(false)} onCreated={setPicked} />
+      <FrameworkDialog
+        open={form.open}
+        framework={form.editing ? (fw ?? null) : null}
+        onClose={() => setForm((f) => ({ ...f, open: false }))}
+        onSaved={setPicked}
+      />
       <ImportDialog
         open={importing !== null}
         format={importing ?? 'csv'}
@@ -204,6 +257,14 @@ export function FrameworksPanel() {
           editing={editor.editing}
           parentId={editor.parentId}
           onClose={() => setEditor({ open: false, editing: null, parentId: null })}
+        />
+      )}
+      {fw && (
+        <EvidenceDialog
+          open={recording !== null}
+          framework={fw}
+          competencyId={recording?.competencyId ?? null}
+          onClose={() => setRecording(null)}
         />
       )}
       <ConfirmDialog

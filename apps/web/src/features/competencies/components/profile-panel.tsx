@@ -1,5 +1,6 @@
 import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -8,23 +9,39 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
 import { useCompetencyProfile } from '../api/competencies.api.ts';
 import { levelLabel, OUTCOME_LABELS, SOURCE_LABELS } from '../labels.ts';
+import { EvidenceDialog } from './evidence-dialog.tsx';
+import type { Person } from './person-field.tsx';
 
-/** A person's competencies (the caller's by default): proficiency, expectation, evidence. */
-export function ProfilePanel({ userId }: { userId?: number }) {
-  const profile = useCompetencyProfile(userId);
+type Entry = NonNullable<ReturnType<typeof useCompetencyProfile>['data']>['results'][number];
+
+/**
+ * A person's competencies (the caller's by default, or `person`'s for admins and trainers):
+ * proficiency, expectation, evidence. When the server says the caller may add evidence for them,
+ * each competency offers "Record evidence".
+ */
+export function ProfilePanel({ person }: { person?: Person }) {
+  const profile = useCompetencyProfile(person?.id);
+  // The entry stays while the dialog closes, so its fields keep their options.
+  const [recording, setRecording] = useState<{ open: boolean; entry: Entry | null }>({
+    open: false,
+    entry: null,
+  });
   if (profile.isLoading) return <Skeleton variant="rounded" height={160} />;
   if (profile.isError) return <Alert severity="error">{errorMessage(profile.error)}</Alert>;
   const results = profile.data?.results ?? [];
+  const canRecord = profile.data?.abilities.add_evidence ?? false;
   if (results.length === 0)
     return (
-      <SectionCard title="My competencies">
+      <SectionCard title={person ? `Competencies of ${person.title}` : 'My competencies'}>
         <EmptyState icon={<PsychologyOutlined />}>
-          No competencies yet. Finishing linked courses, assessments and classroom topics adds
-          evidence here.
+          {person
+            ? 'No evidence nor expectations yet. Record evidence from a competency of the Frameworks tab.'
+            : 'No competencies yet. Finishing linked courses, assessments and classroom topics adds evidence here.'}
         </EmptyState>
       </SectionCard>
     );
@@ -38,6 +55,17 @@ export function ProfilePanel({ userId }: { userId?: number }) {
             key={r.competency.id}
             title={`${r.competency.code} — ${r.competency.name}`}
             subtitle={r.framework_name}
+            action={
+              canRecord && (
+                <Button
+                  size="small"
+                  onClick={() => setRecording({ open: true, entry: r })}
+                  aria-label={`Record evidence for ${r.competency.code}`}
+                >
+                  Record evidence
+                </Button>
+              )
+            }
           >
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 1 }}>
               <Chip
@@ -80,6 +108,18 @@ export function ProfilePanel({ userId }: { userId?: number }) {
           </SectionCard>
         );
       })}
+      {person && (
+        <EvidenceDialog
+          open={recording.open}
+          framework={{
+            competencies: recording.entry ? [recording.entry.competency] : [],
+            scale: recording.entry?.scale ?? [],
+          }}
+          competencyId={recording.entry?.competency.id ?? null}
+          person={person}
+          onClose={() => setRecording((r) => ({ ...r, open: false }))}
+        />
+      )}
     </Stack>
   );
 }

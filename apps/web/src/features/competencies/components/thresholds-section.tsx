@@ -1,6 +1,7 @@
 import type { TCompetencyFrameworkDetail } from '@atrium/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -25,10 +26,14 @@ import {
   useThresholds,
 } from '../api/competencies.api.ts';
 import { levelLabel } from '../labels.ts';
+import { ThresholdLevelField } from './threshold-level-field.tsx';
 
 const EVERYONE = '';
 
-/** The level expected per competency, of everyone or of one department. */
+/**
+ * The level expected per competency, of everyone or of one department; admins add, change the
+ * level in place, and delete.
+ */
 export function ThresholdsSection({ framework }: { framework: TCompetencyFrameworkDetail }) {
   const { user } = useSession();
   const manage = framework.abilities.edit;
@@ -42,6 +47,10 @@ export function ThresholdsSection({ framework }: { framework: TCompetencyFramewo
 
   const names = new Map(framework.competencies.map((c) => [c.id, `${c.code} — ${c.name}`]));
   const deptNames = new Map((departments.data ?? []).map((d) => [d.id, d.name]));
+  const forLabel = (departmentId: number | null) =>
+    departmentId === null
+      ? 'Everyone'
+      : (deptNames.get(departmentId) ?? `Department ${departmentId}`);
 
   async function add(e: React.FormEvent) {
     e.preventDefault();
@@ -73,45 +82,54 @@ export function ThresholdsSection({ framework }: { framework: TCompetencyFramewo
         </Typography>
       )}
       {thresholds.data && thresholds.data.results.length > 0 && (
-        <Table size="small" aria-label="Thresholds" sx={{ mb: 2 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Competency</TableCell>
-              <TableCell>For</TableCell>
-              <TableCell>Level</TableCell>
-              {manage && <TableCell align="right">Actions</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {thresholds.data.results.map((t) => (
-              <TableRow key={t.id}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  {names.get(t.competency_id)}
-                </TableCell>
-                <TableCell>
-                  {t.department_id === null
-                    ? 'Everyone'
-                    : (deptNames.get(t.department_id) ?? `Department ${t.department_id}`)}
-                </TableCell>
-                <TableCell>{levelLabel(framework.scale, t.level)}</TableCell>
-                {manage && (
-                  <TableCell align="right">
-                    <IconButton
-                      aria-label={`Delete threshold of ${names.get(t.competency_id)}`}
-                      onClick={() =>
-                        remove.mutate(t.id, {
-                          onError: (err) => notifyError(errorMessage(err)),
-                        })
-                      }
-                    >
-                      <DeleteOutlined />
-                    </IconButton>
-                  </TableCell>
-                )}
+        // Scrolls sideways on a phone rather than pushing the level fields off the card.
+        <Box sx={{ overflowX: 'auto', mb: 2 }}>
+          <Table size="small" aria-label="Thresholds">
+            <TableHead>
+              <TableRow>
+                <TableCell>Competency</TableCell>
+                <TableCell>For</TableCell>
+                <TableCell>Level</TableCell>
+                {manage && <TableCell align="right">Actions</TableCell>}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {thresholds.data.results.map((t) => (
+                <TableRow key={t.id}>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {names.get(t.competency_id)}
+                  </TableCell>
+                  <TableCell>{forLabel(t.department_id)}</TableCell>
+                  <TableCell>
+                    {manage ? (
+                      <ThresholdLevelField
+                        threshold={t}
+                        scale={framework.scale}
+                        label={`Level expected of ${forLabel(t.department_id)} in ${names.get(t.competency_id)}`}
+                      />
+                    ) : (
+                      levelLabel(framework.scale, t.level)
+                    )}
+                  </TableCell>
+                  {manage && (
+                    <TableCell align="right">
+                      <IconButton
+                        aria-label={`Delete threshold of ${names.get(t.competency_id)}`}
+                        onClick={() =>
+                          remove.mutate(t.id, {
+                            onError: (err) => notifyError(errorMessage(err)),
+                          })
+                        }
+                      >
+                        <DeleteOutlined />
+                      </IconButton>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
       {manage && framework.competencies.length > 0 && (
         <Stack

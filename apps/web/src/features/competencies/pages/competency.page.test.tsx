@@ -56,6 +56,7 @@ beforeEach(() => {
           competency_id: 2,
           target_type: 'course',
           target_id: 11,
+          target_name: 'Infection control',
           outcome: 'complete',
           level: 3,
         },

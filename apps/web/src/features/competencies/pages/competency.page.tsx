@@ -1,3 +1,4 @@
+import { ROLE } from '@atrium/contract';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -8,7 +9,7 @@ import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { FrameworksPanel } from '../components/frameworks-panel.tsx';
 import { GapsPanel } from '../components/gaps-panel.tsx';
 import { LinksPanel } from '../components/links-panel.tsx';
-import { ProfilePanel } from '../components/profile-panel.tsx';
+import { ProfileTab } from '../components/profile-tab.tsx';
 import { COMPETENCY_TABS, type CompetencyTab, pickTab, visibleTabs } from '../labels.ts';
 
 const tabId = (tab: CompetencyTab) => `competency-tab-${tab}`;
@@ -16,8 +17,8 @@ const panelId = (tab: CompetencyTab) => `competency-panel-${tab}`;
 
 /**
  * '/competency' (perm; the Organization menu's Competency entry): frameworks with their tree,
- * imports and thresholds; links; one's own profile; and for admins the gaps heat map. The tab
- * is kept in `?tab=`. What each panel offers follows the server's `abilities`.
+ * imports and thresholds; links; one's own profile (admins and trainers: a member's too); and for
+ * admins the gaps heat map. The tab is kept in `?tab=`. What each panel offers follows the server's `abilities`.
  */
 export default function CompetencyPage() {
   const { user } = useSession();
@@ -54,7 +55,7 @@ export default function CompetencyPage() {
       <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
         {tab === 'frameworks' && <FrameworksPanel />}
         {tab === 'links' && <LinksPanel />}
-        {tab === 'profile' && <ProfilePanel />}
+        {tab === 'profile' && <ProfileTab staff={admin || user.role.id === ROLE.TRAINER} />}
         {tab === 'gaps' && <GapsPanel />}
       </Box>
     </PageContainer>
