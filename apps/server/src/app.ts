@@ -69,6 +69,7 @@ import { permissionsModule } from './features/permissions/index.ts';
 import { proctoringModule } from './features/proctoring/index.ts';
 import { profilesModule } from './features/profiles/index.ts';
 import { realtimeModule } from './features/realtime/index.ts';
+import { reportsModule } from './features/reports/index.ts';
 import { scormModule } from './features/scorm/index.ts';
 import { systemModule } from './features/system/index.ts';
 import { usersModule } from './features/users/index.ts';
@@ -106,6 +107,7 @@ export const MODULES: readonly AppModule[] = [
   badgesModule,
   certificatesModule,
   credentialsModule,
+  reportsModule,
   calendarModule,
   approvalsModule,
   messagesModule,

@@ -86,6 +86,7 @@ export * from './profiles/profiles.operations.ts';
 export * from './profiles/profiles.ts';
 export * from './realtime/realtime.operations.ts';
 export * from './realtime/realtime.ts';
+export * from './reports/index.ts';
 export * from './scorm/scorm.operations.ts';
 export * from './scorm/scorm.ts';
 export * from './system/system.operations.ts';

@@ -44,5 +44,7 @@ export const userActivity = pgTable(
   (t) => [
     index('user_activity_user_created_idx').on(t.userId, t.createdAt),
     index('user_activity_org_created_idx').on(t.organisationId, t.createdAt),
+    // Reports (sign-ins and time per month, top users): one kind of an organisation in a range.
+    index('user_activity_org_kind_created_idx').on(t.organisationId, t.kind, t.createdAt),
   ],
 );

@@ -59,6 +59,10 @@ export const courseEnrolments = pgTable(
       .on(t.requestedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.requestedAt} is not null`),
     index('course_enrolments_pending_idx').on(t.courseId).where(sql`${t.status} = 'requested'`),
+    // Reports: completions of a course in a date range or year (charts, top courses).
+    index('course_enrolments_course_completed_idx')
+      .on(t.courseId, t.completedAt)
+      .where(sql`${t.completedAt} is not null`),
     check(
       'course_enrolments_status_ck',
       sql`${t.status} in ('requested', 'enrolled', 'rejected', 'completed')`,

@@ -67,6 +67,7 @@ import {
   PROCTORING_CALLS,
   type ProctoringObjects,
 } from './proctoring-calls.ts';
+import { REPORT_BODY_CALLS } from './reports-calls.ts';
 import { WALL_CALLS, type WallObjects } from './wall-calls.ts';
 
 /*
@@ -450,6 +451,7 @@ export const BODY_CALLS: Record<string, IdCall> = {
   ...GAMIFICATION_BODY_CALLS,
   ...BADGE_BODY_CALLS,
   ...COMPETENCY_BODY_CALLS,
+  ...REPORT_BODY_CALLS,
   'POST /api/messages/conversations/': {
     params: () => ({}),
     body: (f) => ({ participant_ids: [f.learner], title: 'Planted' }),

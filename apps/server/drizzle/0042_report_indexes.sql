@@ -1,0 +1,2 @@
+CREATE INDEX "user_activity_org_kind_created_idx" ON "user_activity" USING btree ("organisation_id","kind","created_at");--> statement-breakpoint
+CREATE INDEX "course_enrolments_course_completed_idx" ON "course_enrolments" USING btree ("course_id","completed_at") WHERE "course_enrolments"."completed_at" is not null;

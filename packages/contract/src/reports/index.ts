@@ -1,0 +1,2 @@
+export * from './reports.operations.ts';
+export * from './reports.ts';
