@@ -75,6 +75,71 @@ describe('issue 21: competency frameworks, a learner’s profile and the gaps', 
     ]);
   });
 
+  it('an admin renames a level, links a competency to a course found by title, and records evidence the member’s profile then shows', async () => {
+    const name = `Service desk ${uniqueTag()}`;
+    const { page } = await signedInPage('admin', DESKTOP);
+    const errors = collectPageErrors(page);
+    await page.goto('/competency');
+    await page.getByRole('button', { name: 'New framework' }).click();
+    const create = page.getByRole('dialog', { name: 'New framework' });
+    await create.getByRole('textbox', { name: 'Name' }).fill(name);
+    await create.getByRole('button', { name: 'Create' }).click();
+    await create.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const importing = page.getByRole('dialog', { name: 'Import competencies from CSV' });
+    await importing
+      .getByRole('textbox', { name: 'CSV text' })
+      .fill(
+        'code,name,description,parent_code\nSD,Service desk,,\nSD.1,Triage,Sorts calls by urgency,SD',
+      );
+    await importing.getByRole('button', { name: 'Import' }).click();
+    await importing.waitFor({ state: 'detached' });
+
+    // ── The scale: "Expert" becomes "Mentor" ──
+    await page.getByRole('button', { name: 'Edit framework' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit framework' });
+    await edit.getByRole('textbox', { name: 'Level 4' }).fill('Mentor');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    const scale = page.getByLabel('Scale', { exact: true });
+    await scale.getByText('Mentor').waitFor();
+    expect(await scale.textContent()).not.toContain('Expert');
+
+    // ── A link to a course, picked by its title, listed by name ──
+    await openTab(page, 'Links');
+    const form = page.getByRole('form', { name: 'Add link' });
+    await form.getByRole('combobox', { name: 'Competency' }).click();
+    await page.getByRole('option', { name: /^SD\.1 — Triage/ }).click();
+    await form.getByRole('combobox', { name: 'Course' }).fill('First Aid');
+    await page.getByRole('option', { name: 'First Aid at Work' }).click();
+    await form.getByRole('combobox', { name: 'Level' }).click();
+    await page.getByRole('option', { name: /Practitioner/ }).click();
+    await form.getByRole('button', { name: 'Add link' }).click();
+    const links = page.getByRole('table', { name: 'Links' });
+    await links.getByText('Course: First Aid at Work').first().waitFor();
+
+    // ── Evidence recorded by hand for the demo learner, seen on her profile ──
+    await openTab(page, 'Frameworks');
+    await page.getByRole('button', { name: 'Record evidence for SD.1' }).click();
+    const record = page.getByRole('dialog', { name: 'Record evidence' });
+    await record.getByRole('combobox', { name: 'Member' }).fill('Lena');
+    await page.getByRole('option', { name: /^Lena Learner/ }).click();
+    await record.getByRole('combobox', { name: 'Level' }).click();
+    await page.getByRole('option', { name: /Mentor/ }).click();
+    await record.getByRole('textbox', { name: 'Note' }).fill('Ran the triage rota for a week.');
+    await record.getByRole('button', { name: 'Record' }).click();
+    await record.waitFor({ state: 'detached' });
+
+    await openTab(page, 'My profile');
+    await page.getByRole('combobox', { name: 'Member' }).fill('Lena');
+    await page.getByRole('option', { name: /^Lena Learner/ }).click();
+    const evidence = page.getByRole('list', { name: 'Evidence for SD.1' });
+    await evidence.getByText('Ran the triage rota for a week.', { exact: false }).waitFor();
+    expect(await evidence.textContent()).toContain('Mentor');
+    await saveScreenshot(page, 'competency-member-profile');
+    expect(errors).toEqual([]);
+  });
+
   it('the learner reads their own profile (the demo’s rating with its evidence), on a phone too', async () => {
     const { page } = await signedInPage('learner', PHONE_DARK);
     const errors = collectPageErrors(page);
