@@ -59,6 +59,7 @@ import { discussionsModule } from './features/discussions/index.ts';
 import { eventsModule } from './features/events/index.ts';
 import { gamificationModule } from './features/gamification/index.ts';
 import { imagesModule } from './features/images/index.ts';
+import { journalsModule } from './features/journals/index.ts';
 import { learningModule } from './features/learning/index.ts';
 import { learningPathsModule } from './features/learning-paths/index.ts';
 import { messagesModule } from './features/messages/index.ts';
@@ -108,6 +109,7 @@ export const MODULES: readonly AppModule[] = [
   certificatesModule,
   credentialsModule,
   reportsModule,
+  journalsModule,
   calendarModule,
   approvalsModule,
   messagesModule,

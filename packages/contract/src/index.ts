@@ -63,6 +63,7 @@ export * from './events/events.ts';
 export * from './gamification/gamification.operations.ts';
 export * from './gamification/gamification.ts';
 export * from './images/images.ts';
+export * from './journals/index.ts';
 export * from './learning/learning.operations.ts';
 export * from './learning/learning.ts';
 export * from './learning-paths/learning-paths.operations.ts';

@@ -51,6 +51,7 @@ import {
   type GamificationObjects,
 } from './gamification-calls.ts';
 import { IMAGE_CALLS, type ImageObjects } from './images-calls.ts';
+import { JOURNAL_CALLS, type JournalObjects } from './journals-calls.ts';
 import {
   LEARNING_PATH_BODY_CALLS,
   LEARNING_PATH_CALLS,
@@ -147,7 +148,8 @@ export type Fixture = OrganisationObjects &
   BadgeObjects &
   CertificateObjects &
   CredentialObjects &
-  CompetencyObjects;
+  CompetencyObjects &
+  JournalObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -431,6 +433,7 @@ export const CALLS: Record<string, IdCall> = {
   ...CERTIFICATE_CALLS,
   ...CREDENTIAL_CALLS,
   ...COMPETENCY_CALLS,
+  ...JOURNAL_CALLS,
 };
 
 /**

@@ -42,6 +42,7 @@ import { makeDiscussionObjects, questionTypeOf } from './discussions-calls.ts';
 import { makeEventObjects } from './events-calls.ts';
 import { makeGamificationObjects } from './gamification-calls.ts';
 import { makeImageObjects } from './images-calls.ts';
+import { makeJournalObjects } from './journals-calls.ts';
 import type { LearningPathObjects } from './learning-paths-calls.ts';
 import { makeModerationObjects } from './moderation-calls.ts';
 import type { ProctoringObjects } from './proctoring-calls.ts';
@@ -91,6 +92,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
   const credentials = await makeCredentialObjects(t, acme);
   const certificateObjects = await makeCertificateObjects(t, acme);
   const competencies = await makeCompetencyObjects(json, acme.admin.token, ownCourse.course);
+  const journals = await makeJournalObjects(json, acme.learner.token);
   const own: Fixture = {
     ...org,
     ...ownCourse,
@@ -112,6 +114,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...credentials,
     ...certificateObjects,
     ...competencies,
+    ...journals,
   };
   const shared: Fixture = {
     ...org,
@@ -134,6 +137,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...credentials,
     ...certificateObjects,
     ...competencies,
+    ...journals,
   };
   const mine = await makeGlobexObjects();
   // Made on first use (a package's launch): made now, so that first use is not a change.

@@ -6,6 +6,10 @@ import type { IdCall } from './calls.ts';
  * the organisation, 404 for structure they cannot see); acme's admin, the control, is answered.
  */
 export const REPORT_BODY_CALLS: Record<string, IdCall> = {
+  'GET /api/report/learners-at-risk/': {
+    params: () => ({}),
+    query: (f) => `?department=${f.department}`,
+  },
   'GET /api/report/top-learner/': {
     params: () => ({}),
     query: (f) => `?organisation=${f.org}`,

@@ -6,6 +6,8 @@ import {
   ZCourseCompletionQuery,
   ZCourseCompletionTrainerQuery,
   ZCourseStatistics,
+  ZLearnersAtRiskPage,
+  ZLearnersAtRiskQuery,
   ZMonthlyChart,
   ZReportRangeQuery,
   ZReportScopeQuery,
@@ -149,6 +151,18 @@ export const reportOps = {
     response: ZCategoryStatistics,
     errors,
     summary: 'Top categories by enrolments, with courses and completions (in a year)',
+    access,
+    tags,
+  }),
+  learnersAtRisk: defineOperation({
+    method: 'GET',
+    path: '/api/report/learners-at-risk/',
+    query: ZLearnersAtRiskQuery,
+    response: ZLearnersAtRiskPage,
+    errors,
+    summary:
+      'Learners at risk in the courses of the scope: overdue (due date passed, not completed) or ' +
+      'inactive (no progress for inactive_days), most at risk first',
     access,
     tags,
   }),

@@ -248,3 +248,46 @@ export const ZCategoryStatistics = z.object({
   results: z.array(ZCategoryFigures),
 });
 export type TCategoryStatistics = z.infer<typeof ZCategoryStatistics>;
+
+// ── Learners at risk (issue 22, the trainer's dashboard) ───────────────────
+
+export const AT_RISK_DEFAULT_INACTIVE_DAYS = 14;
+const INACTIVE_DAYS_MESSAGE = 'Enter a number of days from 1 to 365.';
+export const AT_RISK_REASONS = ['overdue', 'inactive'] as const;
+export type TAtRiskReason = (typeof AT_RISK_REASONS)[number];
+
+/**
+ * `inactive_days`: how long without progress makes a learner inactive (default 14). The scope
+ * filters narrow the learners as in the other reports; a trainer sees their own courses' learners.
+ */
+export const ZLearnersAtRiskQuery = ZPageQuery.extend({
+  ...scopeFields,
+  inactive_days: z.coerce
+    .number(INACTIVE_DAYS_MESSAGE)
+    .int(INACTIVE_DAYS_MESSAGE)
+    .min(1, INACTIVE_DAYS_MESSAGE)
+    .max(365, INACTIVE_DAYS_MESSAGE)
+    .default(AT_RISK_DEFAULT_INACTIVE_DAYS),
+});
+export type TLearnersAtRiskQuery = z.input<typeof ZLearnersAtRiskQuery>;
+
+/** One enrolment (enrolled, not completed) whose learner is at risk in that course. */
+export const ZLearnerAtRiskRow = z.object({
+  enrolment_id: z.number().int(),
+  learner: ZReportedPerson,
+  course: ZReportCourse,
+  /** Overdue: the due date has passed; inactive: no progress for `inactive_days`. */
+  reasons: z.array(z.enum(AT_RISK_REASONS)).min(1),
+  /** The latest progress in the course, else when the learner was enrolled (ISO 8601). */
+  last_activity_at: z.string().nullable(),
+  due_at: z.string().nullable(),
+  progress_percent: z.number().int().min(0).max(100),
+  /** Whole days past the due date (0 when not overdue) and since the last activity. */
+  days_overdue: count,
+  days_inactive: count.nullable(),
+});
+export type TLearnerAtRiskRow = z.infer<typeof ZLearnerAtRiskRow>;
+export const ZLearnersAtRiskPage = zPage(ZLearnerAtRiskRow).extend({
+  inactive_days: z.number().int(),
+});
+export type TLearnersAtRiskPage = z.infer<typeof ZLearnersAtRiskPage>;

@@ -4,6 +4,7 @@ import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { route } from '../../core/http/operation.ts';
 import { toPage } from '../../core/http/pagination.ts';
+import { learnersAtRisk } from './reports.at-risk.ts';
 import { categoryStatistics } from './reports.category-statistics.ts';
 import { completionChart } from './reports.completion-chart.ts';
 import { courseCompletion } from './reports.course-completion.ts';
@@ -95,4 +96,13 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
       limit: req.query.limit,
     }),
   );
+  route(app, ops.learnersAtRisk, staff, async (req) => {
+    const q = req.query;
+    const page = await learnersAtRisk(ctx.db, {
+      ...(await input(req)),
+      inactiveDays: q.inactive_days,
+      page: q,
+    });
+    return { ...toPage(req.url, q, page.count, page.rows), inactive_days: q.inactive_days };
+  });
 }

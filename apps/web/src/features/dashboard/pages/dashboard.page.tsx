@@ -14,9 +14,14 @@ import { isAdmin, isSuperadmin } from '../../../shared/session/roles.ts';
 import { useSession } from '../../../shared/session/session-context.ts';
 import { useActivity } from '../../activity/index.ts';
 import { UpcomingCard } from '../../calendar/index.ts';
+import { JournalCard, PlanCard, SharedJournalCard } from '../../journals/index.ts';
 import { MyLearningPathsCard } from '../../learning-paths/index.ts';
 import { useCounters } from '../../notifications/index.ts';
+import { CourseCompletionCard } from '../components/course-completion-card.tsx';
+import { DueSoonCard } from '../components/due-soon-card.tsx';
+import { LearnersAtRiskCard } from '../components/learners-at-risk-card.tsx';
 import { MyActivityCard } from '../components/my-activity-card.tsx';
+import { MyCertificatesCard } from '../components/my-certificates-card.tsx';
 import { MyCoursesCard } from '../components/my-courses-card.tsx';
 import { PendingApproval } from '../components/pending-approval.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
@@ -56,7 +61,9 @@ function countOf(query: { data?: { count: number }; isError: boolean }): string 
 /**
  * '/dashboard' for every role, from the data that exists so far: the profile, shortcuts built
  * from the permitted menu, counts, your own activity and, for admins, the organisation's
- * recent sign-ins (a superadmin sees every organisation's).
+ * recent sign-ins (a superadmin sees every organisation's). Per role (issue 22): a learner's
+ * due dates and certificates; a trainer's learners at risk; a trainer's or admin's courses'
+ * completion.
  */
 export default function DashboardPage() {
   const { user, menu, permittedPaths } = useSession();
@@ -102,6 +109,11 @@ export default function DashboardPage() {
   const learnerPaths = learner && isPermitted('/learning-path', permittedPaths);
   // What the next days hold, from the calendar (its reads need the /calendar menu permission).
   const calendar = isPermitted('/calendar', permittedPaths);
+  // Staff figures come from the reports (their reads need the /reports menu permission): a
+  // trainer's learners at risk, and a trainer's or admin's courses' completion.
+  const reports = isPermitted('/reports', permittedPaths);
+  const trainerReports = reports && user.role.id === ROLE.TRAINER;
+  const completion = reports && (admin || user.role.id === ROLE.TRAINER);
   const visits = moduleTime.data?.results ?? [];
   const trackedSeconds = visits.reduce((sum, entry) => sum + (entry.time_spent ?? 0), 0);
   const stats: Stat[] = [
@@ -162,9 +174,43 @@ export default function DashboardPage() {
             <MyLearningPathsCard />
           </Grid>
         )}
+        {learner && calendar && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <DueSoonCard />
+          </Grid>
+        )}
+        {learner && (
+          <Grid size={{ xs: 12, md: calendar ? 6 : 12 }}>
+            <MyCertificatesCard />
+          </Grid>
+        )}
+        {trainerReports && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <LearnersAtRiskCard />
+          </Grid>
+        )}
+        {completion && (
+          <Grid size={{ xs: 12, md: trainerReports ? 6 : 12 }}>
+            <CourseCompletionCard
+              title={trainerReports ? 'My courses’ completion' : 'Courses’ completion'}
+            />
+          </Grid>
+        )}
         {calendar && (
           <Grid size={{ xs: 12 }}>
             <UpcomingCard />
+          </Grid>
+        )}
+        {/* Everyone's own plan and journal (issue 22): personal, so no menu permission. */}
+        <Grid size={{ xs: 12, md: 6 }}>
+          <PlanCard />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <JournalCard />
+        </Grid>
+        {!learner && (
+          <Grid size={{ xs: 12 }}>
+            <SharedJournalCard />
           </Grid>
         )}
         <Grid size={{ xs: 12, md: 5, lg: 4 }}>

@@ -1,0 +1,2 @@
+export * from './journals.operations.ts';
+export * from './journals.ts';

@@ -1,0 +1,140 @@
+import { ZIdParams } from '../core/ids.ts';
+import { defineOperation } from '../core/operation.ts';
+import {
+  ZGoal,
+  ZGoalCreate,
+  ZGoalPage,
+  ZGoalQuery,
+  ZGoalUpdate,
+  ZJournalCreate,
+  ZJournalEntry,
+  ZJournalLinks,
+  ZJournalPage,
+  ZJournalQuery,
+  ZJournalUpdate,
+} from './journals.ts';
+
+const tags = ['journals'];
+const errors = [400, 401, 403] as const;
+const withId = [...errors, 404] as const;
+const anyone = 'Signed in (one’s own entries and goals)';
+const readers =
+  'Signed in (the author; a shared entry: the trainers of its course or session and the organisation’s admins)';
+
+/** Spec §7 Reports: `journal/`, `update_journal/{id}/` and `user_planning/`, with list reads. */
+export const journalOps = {
+  journal: defineOperation({
+    method: 'GET',
+    path: '/api/report/journal/',
+    query: ZJournalQuery,
+    response: ZJournalPage,
+    errors,
+    summary: 'My journal entries, newest change first',
+    access: anyone,
+    tags,
+  }),
+  createJournal: defineOperation({
+    method: 'POST',
+    path: '/api/report/journal/',
+    body: ZJournalCreate,
+    response: ZJournalEntry,
+    status: 201,
+    errors,
+    summary: 'Write a journal entry, optionally about one of my courses or booked sessions',
+    access: anyone,
+    tags,
+  }),
+  sharedJournal: defineOperation({
+    method: 'GET',
+    path: '/api/report/journal/shared/',
+    query: ZJournalQuery,
+    response: ZJournalPage,
+    errors,
+    summary:
+      'Entries shared with me: of my courses’ and sessions’ learners (trainers), of the organisation (admins)',
+    access: anyone,
+    tags,
+  }),
+  journalLinks: defineOperation({
+    method: 'GET',
+    path: '/api/report/journal/links/',
+    response: ZJournalLinks,
+    errors,
+    summary: 'The courses and sessions I may link an entry or a goal to',
+    access: anyone,
+    tags,
+  }),
+  journalEntry: defineOperation({
+    method: 'GET',
+    path: '/api/report/update_journal/:id/',
+    params: ZIdParams,
+    response: ZJournalEntry,
+    errors: withId,
+    summary: 'One journal entry',
+    access: readers,
+    tags,
+  }),
+  updateJournal: defineOperation({
+    method: 'PATCH',
+    path: '/api/report/update_journal/:id/',
+    params: ZIdParams,
+    body: ZJournalUpdate,
+    response: ZJournalEntry,
+    errors: withId,
+    summary: 'Edit my journal entry',
+    access: anyone,
+    tags,
+  }),
+  removeJournal: defineOperation({
+    method: 'DELETE',
+    path: '/api/report/update_journal/:id/',
+    params: ZIdParams,
+    response: null,
+    errors: withId,
+    summary: 'Delete my journal entry',
+    access: anyone,
+    tags,
+  }),
+  goals: defineOperation({
+    method: 'GET',
+    path: '/api/report/user_planning/',
+    query: ZGoalQuery,
+    response: ZGoalPage,
+    errors,
+    summary: 'My learning goals, soonest target first',
+    access: anyone,
+    tags,
+  }),
+  createGoal: defineOperation({
+    method: 'POST',
+    path: '/api/report/user_planning/',
+    body: ZGoalCreate,
+    response: ZGoal,
+    status: 201,
+    errors,
+    summary: 'Add a learning goal to my plan',
+    access: anyone,
+    tags,
+  }),
+  updateGoal: defineOperation({
+    method: 'PATCH',
+    path: '/api/report/user_planning/:id/',
+    params: ZIdParams,
+    body: ZGoalUpdate,
+    response: ZGoal,
+    errors: withId,
+    summary: 'Change my goal or its status',
+    access: anyone,
+    tags,
+  }),
+  removeGoal: defineOperation({
+    method: 'DELETE',
+    path: '/api/report/user_planning/:id/',
+    params: ZIdParams,
+    response: null,
+    errors: withId,
+    summary: 'Delete my goal',
+    access: anyone,
+    tags,
+  }),
+};
