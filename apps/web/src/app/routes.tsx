@@ -23,6 +23,7 @@ import { notificationsPages } from '../features/notifications/index.ts';
 import { organisationsPages } from '../features/organisations/index.ts';
 import { proctoringPages } from '../features/proctoring/index.ts';
 import { profilesPages } from '../features/profiles/index.ts';
+import { reportsPages } from '../features/reports/index.ts';
 import { systemPages } from '../features/system/index.ts';
 import { themesPages } from '../features/themes/index.ts';
 import { unsubscribePages } from '../features/unsubscribe/index.ts';
@@ -125,6 +126,7 @@ const ForumPage = lazyPage('forum', discussionsPages.forum);
 const CompetencyPage = lazyPage('competency', competenciesPages.competency);
 const CpdPage = lazyPage('cpd', cpdPages.cpd);
 const CpdViewPage = lazyPage('cpd-view', cpdPages.view);
+const ReportsPage = lazyPage('reports', reportsPages.reports);
 
 const RequestsPage = lazyPage('requests', approvalsPages.requests);
 const HlsPage = lazyPage('hls', contentPlayerPages.hls);
@@ -261,9 +263,10 @@ export const appRoutes: readonly AppRoute[] = [
   perm('/socialwall/moderation', '/socialwall', { Page: ModerationPage, title: 'Moderation' }),
   perm('/socialwall/:id', '/socialwall', { Page: WallPostPage, title: 'Wall post' }),
   perm('/plagiarism'),
-  // Competencies (issue 21): the Organization menu's Competency entry (staff by default).
+  // Competencies (issue 21): the Organization menu's Competency entry (everyone's by default).
   perm('/competency', undefined, { Page: CompetencyPage, title: 'Competencies' }),
-  perm('/reports'),
+  // Reports (issue 22): the spec's widgets, scoped by the server to what the caller may see.
+  perm('/reports', undefined, { Page: ReportsPage, title: 'Reports' }),
   // Events, CPD and the calendar (issue 19): /cpd is the Event Engine entry and the CPD ledger.
   perm('/calendar', undefined, { Page: CalendarPage, title: 'Calendar' }),
   perm('/cpd', undefined, { Page: CpdPage, title: 'CPD and events' }),
