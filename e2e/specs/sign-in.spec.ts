@@ -48,6 +48,7 @@ const MENUS: Record<DemoUser, { top: string[]; organization: string[] }> = {
       'Human Resource',
       'Video Conferencing',
       'Certification',
+      'Reports',
       'Event Engine',
       'Competency',
     ],
@@ -58,13 +59,14 @@ const MENUS: Record<DemoUser, { top: string[]; organization: string[] }> = {
       'Human Resource',
       'Video Conferencing',
       'Certification',
+      'Reports',
       'Event Engine',
       'Competency',
     ],
   },
   trainer: {
     top: MEMBER_MENU,
-    organization: ['Video Conferencing', 'Certification', 'Event Engine', 'Competency'],
+    organization: ['Video Conferencing', 'Certification', 'Reports', 'Event Engine', 'Competency'],
   },
   learner: { top: MEMBER_MENU, organization: ['Certification', 'Event Engine', 'Competency'] },
 };

@@ -61,6 +61,8 @@ export function PlanCard() {
           setPage(1);
         }}
         sx={{ minWidth: 160, mb: 1 }}
+        // The empty value is "All goals": shown, not taken for no choice.
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
         <MenuItem value="">All goals</MenuItem>
         {GOAL_STATUSES.map((s) => (

@@ -75,7 +75,13 @@ export function CourseCompletionCard({ filters }: { filters: ReportFilters }) {
     >
       {(page) => (
         <>
-          <TableContainer sx={{ overflowX: 'auto' }}>
+          {/* Focusable: on a phone the table scrolls sideways, and keyboards must scroll it too. */}
+          <TableContainer
+            sx={{ overflowX: 'auto' }}
+            tabIndex={0}
+            role="region"
+            aria-label="Course completion, scrollable"
+          >
             <Table size="small" aria-label="Course completion">
               <TableHead>
                 <TableRow>
@@ -131,7 +137,12 @@ export function TrainerCompletionCard({ filters }: { filters: ReportFilters }) {
     >
       {(page) => (
         <>
-          <TableContainer sx={{ overflowX: 'auto' }}>
+          <TableContainer
+            sx={{ overflowX: 'auto' }}
+            tabIndex={0}
+            role="region"
+            aria-label="Trainer completion, scrollable"
+          >
             <Table size="small" aria-label="Trainer completion">
               <TableHead>
                 <TableRow>

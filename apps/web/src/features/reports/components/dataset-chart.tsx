@@ -61,6 +61,8 @@ export default function DatasetChart({
     chart = (
       <PieChart
         height={240}
+        // The chart is a picture (aria-hidden): its table is what keyboards and readers use.
+        disableKeyboardNavigation
         series={[
           {
             // Relative: a ring that stays a ring from a phone to a wide card.

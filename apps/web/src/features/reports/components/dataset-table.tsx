@@ -9,12 +9,18 @@ import { visuallyHiddenSx } from '../../../shared/ui/visually-hidden.tsx';
 import type { Dataset } from '../datasets.ts';
 
 /**
- * A dataset as a table: the accessible alternative of a chart, drawn from the same figures. The
- * container scrolls sideways on a phone instead of widening the page.
+ * A dataset as a table: the accessible alternative of a chart, drawn from the same figures. Shown,
+ * the container scrolls sideways on a phone instead of widening the page, and takes the focus so
+ * that a keyboard can scroll it; the screen-reader copy under a chart (`hidden`) never scrolls.
  */
-export function DatasetTable({ dataset }: { dataset: Dataset }) {
+export function DatasetTable({ dataset, hidden = false }: { dataset: Dataset; hidden?: boolean }) {
   return (
-    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+    <TableContainer
+      sx={{ maxWidth: '100%', overflowX: hidden ? 'visible' : 'auto' }}
+      {...(hidden
+        ? {}
+        : { tabIndex: 0, role: 'region', 'aria-label': `${dataset.caption}, scrollable` })}
+    >
       <Table size="small">
         <Box component="caption" sx={visuallyHiddenSx}>
           {dataset.caption}

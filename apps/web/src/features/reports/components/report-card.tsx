@@ -100,7 +100,7 @@ export function ReportCard<T>({
             <DatasetChart dataset={dataset} kind={content.kind} scale={content.scale} />
           </Suspense>
           <Box sx={visuallyHiddenSx}>
-            <DatasetTable dataset={dataset} />
+            <DatasetTable dataset={dataset} hidden />
           </Box>
         </>
       );
