@@ -106,12 +106,18 @@ describe('issue 21: competency frameworks, a learner’s profile and the gaps', 
     expect(await scale.textContent()).not.toContain('Expert');
 
     // ── A link to a course, picked by its title, listed by name ──
+    // Other specs' frameworks may sort first: each tab is pointed at this one.
+    const pick = async () => {
+      await page.getByRole('combobox', { name: 'Framework' }).click();
+      await page.getByRole('option', { name, exact: true }).click();
+    };
     await openTab(page, 'Links');
+    await pick();
     const form = page.getByRole('form', { name: 'Add link' });
     await form.getByRole('combobox', { name: 'Competency' }).click();
     await page.getByRole('option', { name: /^SD\.1 — Triage/ }).click();
     await form.getByRole('combobox', { name: 'Course' }).fill('First Aid');
-    await page.getByRole('option', { name: 'First Aid at Work' }).click();
+    await page.getByRole('option', { name: 'First Aid at Work', exact: true }).click();
     await form.getByRole('combobox', { name: 'Level' }).click();
     await page.getByRole('option', { name: /Practitioner/ }).click();
     await form.getByRole('button', { name: 'Add link' }).click();
@@ -120,10 +126,11 @@ describe('issue 21: competency frameworks, a learner’s profile and the gaps', 
 
     // ── Evidence recorded by hand for the demo learner, seen on her profile ──
     await openTab(page, 'Frameworks');
+    await pick();
     await page.getByRole('button', { name: 'Record evidence for SD.1' }).click();
     const record = page.getByRole('dialog', { name: 'Record evidence' });
     await record.getByRole('combobox', { name: 'Member' }).fill('Lena');
-    await page.getByRole('option', { name: /^Lena Learner/ }).click();
+    await page.getByRole('option', { name: /^Lena Learner \(learner@demo/ }).click();
     await record.getByRole('combobox', { name: 'Level' }).click();
     await page.getByRole('option', { name: /Mentor/ }).click();
     await record.getByRole('textbox', { name: 'Note' }).fill('Ran the triage rota for a week.');
@@ -132,7 +139,7 @@ describe('issue 21: competency frameworks, a learner’s profile and the gaps', 
 
     await openTab(page, 'My profile');
     await page.getByRole('combobox', { name: 'Member' }).fill('Lena');
-    await page.getByRole('option', { name: /^Lena Learner/ }).click();
+    await page.getByRole('option', { name: /^Lena Learner \(learner@demo/ }).click();
     const evidence = page.getByRole('list', { name: 'Evidence for SD.1' });
     await evidence.getByText('Ran the triage rota for a week.', { exact: false }).waitFor();
     expect(await evidence.textContent()).toContain('Mentor');
