@@ -73,6 +73,7 @@ import { realtimeModule } from './features/realtime/index.ts';
 import { reportsModule } from './features/reports/index.ts';
 import { scormModule } from './features/scorm/index.ts';
 import { systemModule } from './features/system/index.ts';
+import { todoModule } from './features/todo/index.ts';
 import { usersModule } from './features/users/index.ts';
 import { videoModule } from './features/video/index.ts';
 import { wallModule } from './features/wall/index.ts';
@@ -111,6 +112,7 @@ export const MODULES: readonly AppModule[] = [
   reportsModule,
   journalsModule,
   calendarModule,
+  todoModule,
   approvalsModule,
   messagesModule,
   notificationsModule,
@@ -296,6 +298,7 @@ export function createAppContext(
       modules.flatMap((m) => (m.calendar ? [[m.name, m.calendar] as const] : [])),
     ),
     moderationTargets: moderationTargetsOf(modules),
+    todoProviders: new Map(modules.flatMap((m) => (m.todo ? [[m.name, m.todo] as const] : []))),
   };
   // Each slice's event subscribers run as jobs of ctx.jobs (core/events/outbox.ts).
   bus.deliverWith(ctx);

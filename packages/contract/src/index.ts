@@ -92,6 +92,7 @@ export * from './scorm/scorm.operations.ts';
 export * from './scorm/scorm.ts';
 export * from './system/system.operations.ts';
 export * from './system/system.ts';
+export * from './todo/index.ts';
 export * from './users/roles.ts';
 export * from './users/user-import.ts';
 export * from './users/users.operations.ts';

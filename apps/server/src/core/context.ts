@@ -13,6 +13,7 @@ import type { ContentProcessor } from './module.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { InstallSecrets } from './secrets/install-secrets.ts';
 import type { FileStore } from './storage/file-store.ts';
+import type { TodoProvider } from './todo-provider.ts';
 
 /** What every slice may use: handed to each feature's register(). */
 export interface AppContext {
@@ -40,4 +41,6 @@ export interface AppContext {
   calendarProviders: ReadonlyMap<string, CalendarProvider>;
   /** The modules' moderation targets, by kind (features/moderation). */
   moderationTargets: ReadonlyMap<string, ModerationTarget>;
+  /** The modules' to-do providers, by module name (features/todo). */
+  todoProviders: ReadonlyMap<string, TodoProvider>;
 }

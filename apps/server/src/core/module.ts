@@ -9,6 +9,7 @@ import type { DomainEvents, EventName } from './events/event-bus.ts';
 import type { JobLane, JobType, JobTypes } from './jobs/queue.ts';
 import type { ModerationTarget } from './moderation-target.ts';
 import type { StoredFile } from './storage/file-store.ts';
+import type { TodoProvider } from './todo-provider.ts';
 
 /**
  * What a kind of content does beyond being stored: a SCORM package is validated and unpacked, a
@@ -111,6 +112,8 @@ export interface AppModule {
   matrix?: Readonly<Record<string, MatrixRow>>;
   /** The slice's dated items for people's calendars (features/calendar reads them). */
   calendar?: CalendarProvider;
+  /** The slice's next actions for people's to-do lists (features/todo reads them). */
+  todo?: TodoProvider;
   /** The kinds of people's content the slice lets moderators act on (features/moderation). */
   moderationTargets?: readonly ModerationTarget[];
 }

@@ -5,6 +5,7 @@ import type { AppModule } from '../../core/module.ts';
 import { approvalsMatrix } from './approvals.matrix.ts';
 import { registerApprovalRoutes } from './approvals.routes.ts';
 import { approvalJobs, SWEEP_EVERY_MS } from './approvals.sweep.ts';
+import { approvalsTodo } from './approvals.todo.ts';
 
 /**
  * Approval flows (issue 14): slices declare approvable kinds through their modules
@@ -22,6 +23,7 @@ export const approvalsModule: AppModule = {
   },
   jobs: approvalJobs,
   matrix: approvalsMatrix,
+  todo: approvalsTodo,
 };
 
 export { closeApprovalRequestOf, openApprovalRequest } from './approvals.open.ts';

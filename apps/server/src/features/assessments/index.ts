@@ -46,6 +46,7 @@ import {
   reportSubscribers,
 } from './reports.module.ts';
 import './assessments.events.ts';
+import { assessmentsTodo } from './assessments.todo.ts';
 
 /**
  * Assessments (issue 16): the question bank (categories, tags, versioned questions of ten types,
@@ -98,6 +99,7 @@ export const assessmentsModule: AppModule = {
     ...questionIoSubscribers,
   ],
   calendar: assessmentsCalendar,
+  todo: assessmentsTodo,
 };
 
 // For the exam bench (bench/exam.ts): the job's pre-creation of attempts before an exam opens.

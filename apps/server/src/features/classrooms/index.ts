@@ -19,6 +19,7 @@ import { registerReportRoutes } from './reports.routes.ts';
 import { requisitesMatrix } from './requisites.matrix.ts';
 import { registerRequisiteRoutes } from './requisites.routes.ts';
 import './classrooms.events.ts';
+import { classroomsTodo } from './classrooms.todo.ts';
 
 /**
  * Classrooms (issue 18): instructor-led training. Programmes → classes → topics → sessions with
@@ -47,6 +48,7 @@ export const classroomsModule: AppModule = {
   subscribers: classroomSubscribers,
   jobs: classroomJobs,
   calendar: classroomsCalendar,
+  todo: classroomsTodo,
 };
 
 export * from './classrooms.policy.ts';

@@ -8,6 +8,7 @@ import { learningPathJobs, learningPathJobsOnReady } from './learning-paths.jobs
 import { learningPathsMatrix } from './learning-paths.matrix.ts';
 import { registerLearningPathRoutes } from './learning-paths.routes.ts';
 import { learningPathSubscribers } from './learning-paths.subscribers.ts';
+import { learningPathsTodo } from './learning-paths.todo.ts';
 
 /**
  * Learning paths (issue 15): ordered programmes of courses with prerequisites and electives,
@@ -27,6 +28,7 @@ export const learningPathsModule: AppModule = {
   subscribers: learningPathSubscribers,
   jobs: learningPathJobs,
   calendar: learningPathsCalendar,
+  todo: learningPathsTodo,
 };
 
 // For the enrolments, progress and jobs of this slice (and later slices): the policy, the

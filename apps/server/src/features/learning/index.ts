@@ -3,6 +3,7 @@ import { courseEnrolmentApproval } from './enrolments.approval.ts';
 import { learningCalendar } from './learning.calendar.ts';
 import { learningMatrix } from './learning.matrix.ts';
 import { registerLearningRoutes } from './learning.routes.ts';
+import { learningTodo } from './learning.todo.ts';
 
 /**
  * Taking courses: enrolment and requests, progress, FAQs, reviews, assignments. (A course's
@@ -14,6 +15,7 @@ export const learningModule: AppModule = {
   matrix: learningMatrix,
   approvalKinds: [courseEnrolmentApproval],
   calendar: learningCalendar,
+  todo: learningTodo,
 };
 
 export type { EnrolmentEvent } from './enrolments.events.ts';

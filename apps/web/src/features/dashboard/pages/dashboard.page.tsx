@@ -17,6 +17,7 @@ import { UpcomingCard } from '../../calendar/index.ts';
 import { JournalCard, PlanCard, SharedJournalCard } from '../../journals/index.ts';
 import { MyLearningPathsCard } from '../../learning-paths/index.ts';
 import { useCounters } from '../../notifications/index.ts';
+import { TodoCard } from '../../todo/index.ts';
 import { CourseCompletionCard } from '../components/course-completion-card.tsx';
 import { DueSoonCard } from '../components/due-soon-card.tsx';
 import { LearnersAtRiskCard } from '../components/learners-at-risk-card.tsx';
@@ -164,6 +165,10 @@ export default function DashboardPage() {
         <StatTiles stats={stats} />
       </Box>
       <Grid container spacing={2.5}>
+        {/* Everyone's next actions (issue 22), each by its own page's rules: no menu permission. */}
+        <Grid size={{ xs: 12 }}>
+          <TodoCard />
+        </Grid>
         {learner && (
           <Grid size={{ xs: 12, md: learnerPaths ? 6 : 12 }}>
             <MyCoursesCard />

@@ -1,0 +1,2 @@
+export * from './todo.operations.ts';
+export * from './todo.ts';
