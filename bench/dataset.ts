@@ -22,6 +22,7 @@ import {
 } from './communications-data.ts';
 import { type PointsSummary, seedPoints } from './gamification-data.ts';
 import { type LearningPathSummary, seedLearningPath } from './learning-path-data.ts';
+import { type ReportDataSummary, seedReportData } from './reports-data.ts';
 
 /** Every generated account signs in with this password (they share one argon2 hash). */
 export const BENCH_PASSWORD = 'Bench-pass-1';
@@ -70,6 +71,8 @@ export interface DatasetSummary {
   wall: WallSummary;
   /** The leaderboard journeys' ledger (gamification-data.ts); 0 entries when none ran. */
   points: PointsSummary;
+  /** The report journeys' enrolments and activity (reports-data.ts); 0 when none ran. */
+  reports: ReportDataSummary;
   organisationId: number;
   /** The demo learner: the baseline reads this row, `me` journeys sign in as it. */
   learnerId: number;
@@ -131,14 +134,16 @@ function roleFor(i: number): TRoleId {
 /**
  * Migrates the bench database with the server's own migrations, seeds the demo
  * organisation and accounts, then `extraUsers` members of that organisation, the courses and
- * one learning path with `pathLearners` learners (learning-path-data.ts), and `pointEntries`
- * point entries for the leaderboards (gamification-data.ts).
+ * one learning path with `pathLearners` learners (learning-path-data.ts), `pointEntries`
+ * point entries for the leaderboards (gamification-data.ts) and `reportEnrolments` enrolments
+ * with a year of activity for the reports (reports-data.ts).
  */
 export async function seedDataset(
   url: string,
   extraUsers: number,
   pathLearners: number,
   pointEntries = 0,
+  reportEnrolments = 0,
 ): Promise<DatasetSummary> {
   const started = performance.now();
   const database = openDatabase({ kind: 'postgres', url, poolSize: 2 });
@@ -215,6 +220,10 @@ export async function seedDataset(
       organisationId: organisation.id,
       entries: pointEntries,
     });
+    const reports = await seedReportData(database.db, {
+      organisationId: organisation.id,
+      enrolments: reportEnrolments,
+    });
     // What autovacuum would have done on a live install (statistics, visibility
     // map), done now so it does not start in the middle of a measurement.
     await database.db.execute(sql`vacuum (analyze)`);
@@ -233,6 +242,7 @@ export async function seedDataset(
       thread,
       wall,
       points,
+      reports,
       organisationId: organisation.id,
       learnerId: learner.id,
       seconds: (performance.now() - started) / 1000,

@@ -2,6 +2,7 @@ import {
   discussionOps,
   gamificationOps,
   learningPathOps,
+  reportOps,
   systemOps,
   wallOps,
 } from '@atrium/contract';
@@ -25,6 +26,11 @@ export interface Journey {
   needsToken?: boolean;
   /** Who signs in for a needsToken journey; the demo learner unless set. */
   as?: Credentials;
+  /**
+   * Connections for this journey instead of the run's (BENCH_CONNECTIONS): reports are opened
+   * by a few people at a time, not fifty at once.
+   */
+  connections?: number;
   /** Why it cannot run on this dataset (e.g. BENCH_COURSES=0): listed as skipped. */
   skip?: string;
 }
@@ -36,7 +42,10 @@ export const LOGIN_PATH = '/api/v1/auth/token/login/';
 
 /** The ids some journeys read come from the seeded dataset, never assumed (issue 26). */
 export function journeysFor(
-  dataset: Pick<DatasetSummary, 'detailCourseId' | 'learningPath' | 'thread' | 'points'>,
+  dataset: Pick<
+    DatasetSummary,
+    'detailCourseId' | 'learningPath' | 'thread' | 'points' | 'reports'
+  >,
 ): Journey[] {
   const thread = String(dataset.thread.id);
   const path = dataset.learningPath;
@@ -152,6 +161,48 @@ export function journeysFor(
       needsToken: true,
       skip: noPoints,
     },
+    ...reportJourneys(dataset.reports),
+  ];
+}
+
+/** Reports run by a handful of people at once: a dashboard is not fifty clicks a second. */
+const REPORT_CONNECTIONS = 10;
+
+/**
+ * The admin's dashboards and /reports over 1,000,000 enrolments (issue 22, reports-data.ts):
+ * each §7 report of the whole organisation, and the course-completion table filtered by a
+ * department (the "admin's filtered course-completion report" of the issue).
+ */
+function reportJourneys(reports: DatasetSummary['reports']): Journey[] {
+  const skip =
+    reports.enrolments > 0 ? undefined : 'no report data was seeded (BENCH_ENROLMENTS=0)';
+  const year = new Date().getUTCFullYear();
+  const report = (name: string, path: string): Journey => ({
+    name: `report-${name}`,
+    method: 'GET',
+    path,
+    needsToken: true,
+    as: DEMO_ADMIN,
+    connections: REPORT_CONNECTIONS,
+    skip,
+  });
+  return [
+    report('statistics', reportOps.userStatistics.path),
+    report('top-course', reportOps.topCourse.path),
+    report('top-learner', reportOps.topLearner.path),
+    report('top-user', `${reportOps.topUser.path}?user_type=learner`),
+    report('time-spent', `${reportOps.timeSpentMonthly.path}?year=${year}`),
+    report('completions', `${reportOps.completionChart.path}?year=${year}`),
+    report('sign-ins', `${reportOps.loginChart.path}?year=${year}`),
+    report('user-status', reportOps.userStatus.path),
+    report('course-statistics', reportOps.courseStatistics.path),
+    report('category-statistics', `${reportOps.categoryStatistics.path}?year=${year}`),
+    report(
+      'course-completion',
+      `${reportOps.courseCompletion.path}?department=${reports.departmentId ?? 0}&page=1&page_size=20`,
+    ),
+    report('trainer-completion', `${reportOps.courseCompletionTrainer.path}?year=${year}`),
+    report('at-risk', `${reportOps.learnersAtRisk.path}?page=1&page_size=20`),
   ];
 }
 

@@ -100,7 +100,10 @@ async function main(): Promise<number> {
   // Registered first so it runs last, and before creation so a Ctrl-C mid-way still drops it.
   cleanups.push({
     label: 'drop database',
-    run: () => dropBenchDatabase(settings.adminUrl, settings.databaseName),
+    run: () =>
+      settings.keepDatabase
+        ? console.log(`Kept database ${settings.databaseName} (BENCH_KEEP_DATABASE=1).`)
+        : dropBenchDatabase(settings.adminUrl, settings.databaseName),
   });
   const dbUrl = await createBenchDatabase(settings.adminUrl, settings.databaseName);
   const dataset: DatasetSummary = await seedDataset(
@@ -111,10 +114,13 @@ async function main(): Promise<number> {
     settings.only.length === 0 || settings.only.some((name) => name.startsWith('leaderboard'))
       ? settings.pointEntries
       : 0,
+    settings.only.length === 0 || settings.only.some((name) => name.startsWith('report-'))
+      ? settings.reportEnrolments
+      : 0,
   );
   const lp = dataset.learningPath;
   console.log(
-    `Database ${settings.databaseName}: migrated, demo seed + ${dataset.extraUsers.toLocaleString('en-US')} users, ${dataset.courses.toLocaleString('en-US')} courses${lp ? `, a learning path with ${lp.learners.toLocaleString('en-US')} learners (${lp.courseEnrolments.toLocaleString('en-US')} course enrolments)` : ''}, a ${dataset.thread.answers.toLocaleString('en-US')}-answer thread, ${dataset.wall.posts.toLocaleString('en-US')} wall posts${dataset.points.entries > 0 ? `, ${dataset.points.entries.toLocaleString('en-US')} point entries for ${dataset.points.people.toLocaleString('en-US')} people (${dataset.points.seconds.toFixed(0)} s)` : ''} in ${dataset.seconds.toFixed(1)} s`,
+    `Database ${settings.databaseName}: migrated, demo seed + ${dataset.extraUsers.toLocaleString('en-US')} users, ${dataset.courses.toLocaleString('en-US')} courses${lp ? `, a learning path with ${lp.learners.toLocaleString('en-US')} learners (${lp.courseEnrolments.toLocaleString('en-US')} course enrolments)` : ''}, a ${dataset.thread.answers.toLocaleString('en-US')}-answer thread, ${dataset.wall.posts.toLocaleString('en-US')} wall posts${dataset.points.entries > 0 ? `, ${dataset.points.entries.toLocaleString('en-US')} point entries for ${dataset.points.people.toLocaleString('en-US')} people (${dataset.points.seconds.toFixed(0)} s)` : ''}${dataset.reports.enrolments > 0 ? `, ${dataset.reports.enrolments.toLocaleString('en-US')} enrolments and ${dataset.reports.activity.toLocaleString('en-US')} activity rows (${dataset.reports.seconds.toFixed(0)} s)` : ''} in ${dataset.seconds.toFixed(1)} s`,
   );
   const unknown = settings.only.filter(
     (name) => !journeysFor(dataset).some((j) => j.name === name),
@@ -204,6 +210,7 @@ async function main(): Promise<number> {
         courses: dataset.courses,
         pathLearners: lp?.learners ?? 0,
         pointEntries: dataset.points.entries,
+        reportEnrolments: dataset.reports.enrolments,
         seedSeconds: Number(dataset.seconds.toFixed(2)),
       },
       skipped,

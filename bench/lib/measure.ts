@@ -15,6 +15,10 @@ export interface Measurement {
   requestsPerSecond: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
+  /** autocannon reports no p95: p97.5 is the nearest percentile above it (issue 22's p95 goal). */
+  latencyP975Ms: number;
+  /** Connections of this measurement (a journey may ask for fewer than the run's default). */
+  connections: number;
   requests: number;
   non2xx: number;
   /** Connection errors, timeouts included. */
@@ -81,12 +85,13 @@ export async function measure(
   options: LoadOptions,
 ): Promise<Measurement> {
   const request = requestOptions(baseUrl, journey, token);
+  const connections = journey.connections ?? options.connections;
   const refused = await probe(request);
   if (refused) console.log(`  ! ${journey.name}: a single request answered ${refused}`);
   if (options.warmupSeconds > 0) {
-    await load(request, options.connections, options.warmupSeconds);
+    await load(request, connections, options.warmupSeconds);
   }
-  const result = await load(request, options.connections, options.durationSeconds);
+  const result = await load(request, connections, options.durationSeconds);
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
     statusCodes[code] = stat.count ?? 0;
@@ -99,6 +104,8 @@ export async function measure(
     requestsPerSecond: result.requests.average,
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
+    latencyP975Ms: result.latency.p97_5,
+    connections,
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,

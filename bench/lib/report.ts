@@ -60,7 +60,9 @@ export function formatReport(report: Report): string {
     `${m.flagged ? '! ' : '  '}${label}`,
     fmt(m.requestsPerSecond),
     fmt(m.latencyP50Ms),
+    fmt(m.latencyP975Ms),
     fmt(m.latencyP99Ms),
+    fmt(m.connections),
     fmt(m.non2xx),
     fmt(m.errors),
     ratio,
@@ -69,12 +71,25 @@ export function formatReport(report: Report): string {
   const rows: string[][] = [];
   if (firstRun) rows.push(row('baseline (first)', firstRun, '-'));
   for (const j of report.journeys) rows.push(row(j.name, j, `${j.ratio.toFixed(2)}x`));
-  for (const s of report.skipped) rows.push([`  ${s.name}`, 'skipped', '', '', '', '', '']);
+  for (const s of report.skipped) rows.push([`  ${s.name}`, 'skipped', '', '', '', '', '', '', '']);
   for (const m of otherRuns) rows.push(row('baseline (last)', m, '-'));
-  rows.push(['  baseline (mean)', fmt(mean), '', '', '', '', '1.00x']);
+  rows.push(['  baseline (mean)', fmt(mean), '', '', '', '', '', '', '1.00x']);
 
   const lines = [
-    table(['  journey', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'vs baseline'], rows),
+    table(
+      [
+        '  journey',
+        'req/s',
+        'p50 ms',
+        'p97.5 ms',
+        'p99 ms',
+        'conns',
+        'non-2xx',
+        'errors',
+        'vs baseline',
+      ],
+      rows,
+    ),
     '',
     'vs baseline = req/s divided by the mean of both baseline runs. Latency in whole ms.',
     `Baseline drift between first and last run: ${report.baseline.driftPercent >= 0 ? '+' : ''}${report.baseline.driftPercent.toFixed(1)}%` +

@@ -18,8 +18,18 @@ export interface BenchSettings {
    * when a leaderboard journey runs, since loading them takes minutes.
    */
   pointEntries: number;
+  /**
+   * Course enrolments for the report journeys (BENCH_ENROLMENTS, 1,000,000), with a year of
+   * sign-ins and time: seeded only when a report journey runs.
+   */
+  reportEnrolments: number;
   /** Only these journeys (BENCH_JOURNEYS, comma-separated names); every journey when empty. */
   only: string[];
+  /**
+   * BENCH_KEEP_DATABASE=1 leaves the seeded database behind after the run, to read query plans
+   * (`EXPLAIN (ANALYZE, BUFFERS)`) against the same data; the next run drops it first.
+   */
+  keepDatabase: boolean;
   /** Atrium's default DATABASE_POOL_SIZE; the baseline uses the same. */
   poolSize: number;
 }
@@ -48,6 +58,8 @@ export function readSettings(): BenchSettings {
     extraUsers: positiveInt('BENCH_USERS', 100_000, 0),
     pathLearners: positiveInt('BENCH_PATH_LEARNERS', 5_000, 0),
     pointEntries: positiveInt('BENCH_POINT_ENTRIES', 10_000_000, 0),
+    reportEnrolments: positiveInt('BENCH_ENROLMENTS', 1_000_000, 0),
+    keepDatabase: process.env.BENCH_KEEP_DATABASE === '1',
     only: (process.env.BENCH_JOURNEYS ?? '')
       .split(',')
       .map((name) => name.trim())
