@@ -68,6 +68,11 @@ import {
   PROCTORING_CALLS,
   type ProctoringObjects,
 } from './proctoring-calls.ts';
+import {
+  REPORT_TOOL_BODY_CALLS,
+  REPORT_TOOL_CALLS,
+  type ReportToolObjects,
+} from './report-tools-calls.ts';
 import { REPORT_BODY_CALLS } from './reports-calls.ts';
 import { WALL_CALLS, type WallObjects } from './wall-calls.ts';
 
@@ -149,7 +154,8 @@ export type Fixture = OrganisationObjects &
   CertificateObjects &
   CredentialObjects &
   CompetencyObjects &
-  JournalObjects;
+  JournalObjects &
+  ReportToolObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -434,6 +440,7 @@ export const CALLS: Record<string, IdCall> = {
   ...CREDENTIAL_CALLS,
   ...COMPETENCY_CALLS,
   ...JOURNAL_CALLS,
+  ...REPORT_TOOL_CALLS,
 };
 
 /**
@@ -455,6 +462,7 @@ export const BODY_CALLS: Record<string, IdCall> = {
   ...BADGE_BODY_CALLS,
   ...COMPETENCY_BODY_CALLS,
   ...REPORT_BODY_CALLS,
+  ...REPORT_TOOL_BODY_CALLS,
   'POST /api/messages/conversations/': {
     params: () => ({}),
     body: (f) => ({ participant_ids: [f.learner], title: 'Planted' }),

@@ -46,6 +46,7 @@ import { makeJournalObjects } from './journals-calls.ts';
 import type { LearningPathObjects } from './learning-paths-calls.ts';
 import { makeModerationObjects } from './moderation-calls.ts';
 import type { ProctoringObjects } from './proctoring-calls.ts';
+import { makeReportToolObjects } from './report-tools-calls.ts';
 import { makeWallObjects } from './wall-calls.ts';
 
 /*
@@ -93,6 +94,12 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
   const certificateObjects = await makeCertificateObjects(t, acme);
   const competencies = await makeCompetencyObjects(json, acme.admin.token, ownCourse.course);
   const journals = await makeJournalObjects(json, acme.learner.token);
+  const reportTools = await makeReportToolObjects(
+    json,
+    acme.admin.token,
+    acme.admin.user.id,
+    acme.trainer.user.id,
+  );
   const own: Fixture = {
     ...org,
     ...ownCourse,
@@ -115,6 +122,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...certificateObjects,
     ...competencies,
     ...journals,
+    ...reportTools,
   };
   const shared: Fixture = {
     ...org,
@@ -138,6 +146,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...certificateObjects,
     ...competencies,
     ...journals,
+    ...reportTools,
   };
   const mine = await makeGlobexObjects();
   // Made on first use (a package's launch): made now, so that first use is not a change.

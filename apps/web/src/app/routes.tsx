@@ -127,6 +127,11 @@ const CompetencyPage = lazyPage('competency', competenciesPages.competency);
 const CpdPage = lazyPage('cpd', cpdPages.cpd);
 const CpdViewPage = lazyPage('cpd-view', cpdPages.view);
 const ReportsPage = lazyPage('reports', reportsPages.reports);
+const DownloadReportPage = lazyPage('download-report', reportsPages.downloadReport);
+const ReportDownloadsPage = lazyPage('report-downloads', reportsPages.downloads);
+const ReportSchedulesPage = lazyPage('report-schedules', reportsPages.schedules);
+const CustomReportsPage = lazyPage('custom-reports', reportsPages.customReports);
+const CustomReportPage = lazyPage('custom-report', reportsPages.customReport);
 
 const RequestsPage = lazyPage('requests', approvalsPages.requests);
 const HlsPage = lazyPage('hls', contentPlayerPages.hls);
@@ -272,7 +277,12 @@ export const appRoutes: readonly AppRoute[] = [
   perm('/cpd', undefined, { Page: CpdPage, title: 'CPD and events' }),
   // Their first segment is no menu entry: the menu entry they belong to is checked instead.
   perm('/cpd-view/:uid', '/cpd', { Page: CpdViewPage, title: 'CPD ledger' }),
-  perm('/download-report/:id', '/reports'),
+  perm('/download-report/:id', '/reports', { Page: DownloadReportPage, title: 'Download report' }),
+  perm('/reports/downloads', '/reports', { Page: ReportDownloadsPage, title: 'My downloads' }),
+  perm('/reports/schedules', '/reports', { Page: ReportSchedulesPage, title: 'Scheduled reports' }),
+  perm('/reports/custom', '/reports', { Page: CustomReportsPage, title: 'Custom reports' }),
+  perm('/reports/custom/new', '/reports', { Page: CustomReportPage, title: 'New custom report' }),
+  perm('/reports/custom/:id', '/reports', { Page: CustomReportPage, title: 'Custom report' }),
   // Learning paths (issue 15): all three check the /learning-path menu entry.
   perm('/learning-path', undefined, { Page: LearningPathsPage, title: 'Learning paths' }),
   perm('/learning-path/:id', undefined, {

@@ -63,6 +63,8 @@ export const NOTIFICATION_TYPES = [
   'badge_awarded',
   /** A certificate was issued to the recipient (its PDF is on /certificate). */
   'certificate_issued',
+  /** A report export the recipient asked for is ready to download (issue 22). */
+  'report_ready',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
@@ -88,6 +90,7 @@ export const SUBJECT_KINDS = [
   'level',
   'badge',
   'certificate',
+  'report_export',
 ] as const;
 export const ZSubjectKind = z.enum(SUBJECT_KINDS);
 

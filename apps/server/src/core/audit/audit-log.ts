@@ -106,7 +106,12 @@ export type AuditAction =
   | 'badge.updated'
   | 'badge.deleted'
   | 'badge.awarded_manually'
-  | 'badge.revoked';
+  | 'badge.revoked'
+  | 'report.sections_changed'
+  | 'report.exported'
+  | 'report.schedule_created'
+  | 'report.schedule_changed'
+  | 'report.schedule_deleted';
 
 export async function recordAudit(
   db: DbOrTx,

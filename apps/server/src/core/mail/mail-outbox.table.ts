@@ -10,9 +10,9 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     headers: jsonb('headers').$type<Record<string, string>>(),
-    /** Files sent with it (an invitation's .ics), text content. */
+    /** Files sent with it (an invitation's .ics): text content, or base64 with `encoding`. */
     attachments: jsonb('attachments')
-      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .$type<{ filename: string; contentType: string; content: string; encoding?: 'base64' }[]>()
       .notNull()
       .default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

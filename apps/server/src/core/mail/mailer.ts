@@ -7,7 +7,9 @@ import { mailOutbox } from './mail-outbox.table.ts';
 export interface MailAttachment {
   filename: string;
   contentType: string;
+  /** Text, or with `encoding: 'base64'` a binary file (an XLSX, a PDF) as base64. */
   content: string;
+  encoding?: 'base64';
 }
 
 export interface MailMessage {

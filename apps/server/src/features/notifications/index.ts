@@ -16,6 +16,7 @@ import { learningPathSubscribers } from './notifications.learning-paths.ts';
 import { notificationsMatrix } from './notifications.matrix.ts';
 import { moderationSubscribers } from './notifications.moderation.ts';
 import { proctoringSubscribers } from './notifications.proctoring.ts';
+import { reportSubscribers } from './notifications.reports.ts';
 import { registerNotificationRoutes } from './notifications.routes.ts';
 import { notificationSubscribers } from './notifications.subscribers.ts';
 import { wallSubscribers } from './notifications.wall.ts';
@@ -49,6 +50,7 @@ export const notificationsModule: AppModule = {
     ...forumSubscribers,
     ...gamificationSubscribers,
     ...certificateSubscribers,
+    ...reportSubscribers,
   ],
   matrix: notificationsMatrix,
 };

@@ -288,6 +288,12 @@ export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, Notificati
       defaults: { in_app: 'immediately', email: 'immediately' },
       message: (f) => `Your certificate for “${f.subjectTitle}” is ready.`,
     },
+    // Reports: the person waits for the file they asked for; a mail would only repeat it.
+    report_ready: {
+      label: 'Your report is ready to download',
+      defaults: { in_app: 'immediately', email: 'off' },
+      message: (f) => `Your report “${f.subjectTitle}” is ready to download.`,
+    },
   };
 
 export const typeDefinition = (type: TNotificationType) => NOTIFICATION_TYPE_DEFINITIONS[type];

@@ -49,6 +49,7 @@ describe('reports policy', () => {
     );
     expect(
       coversPerson(scope, {
+        userId: c.ownerId,
         organisationIds: [c.organisationId],
         enrolledWithAuthors: [c.ownerId],
       }),
@@ -73,6 +74,30 @@ describe('reports policy', () => {
       kind: 'author',
       organisationId: HOME_ORG,
       userId: ME,
+    });
+  });
+
+  it("holds a learner's mailed or exported report to their own figures (ownFigures)", () => {
+    const learner = actor('learner');
+    expect(reportScopeOf(learner, undefined)).toBeNull();
+    const own = reportScopeOf(learner, undefined, { ownFigures: true });
+    expect(own).toEqual({ kind: 'self', organisationId: HOME_ORG, userId: ME });
+    expect(reportScopeOf(learner, OTHER_ORG, { ownFigures: true })).toBeNull();
+    if (!own) return;
+    const person = (userId: number, organisationId = HOME_ORG) => ({
+      userId,
+      organisationIds: [organisationId],
+      enrolledWithAuthors: [],
+    });
+    expect(coversPerson(own, person(ME))).toBe(true);
+    expect(coversPerson(own, person(ME + 1))).toBe(false);
+    expect(coversPerson(own, person(ME, OTHER_ORG))).toBe(false);
+    expect(coversCourse(own, { organisationId: HOME_ORG, createdBy: ME + 1 })).toBe(true);
+    expect(coversCourse(own, { organisationId: OTHER_ORG, createdBy: ME })).toBe(false);
+    // Staff keep their own scope: ownFigures only changes what a learner gets.
+    expect(reportScopeOf(actor('admin'), undefined, { ownFigures: true })).toEqual({
+      kind: 'organisation',
+      organisationId: HOME_ORG,
     });
   });
 

@@ -12,12 +12,14 @@ import { type Actor, roleOf } from '../../core/auth/actor.ts';
  *   (never another trainer's learners, even in the same organisation);
  * - a hiring manager (who has the Reports menu entry by default): like a trainer — the courses
  *   they wrote, usually none; the spec gives them no wider view and least privilege wins;
- * - a learner: nothing (the Reports entry is a staff screen; the route answers 403).
+ * - a learner: nothing on the Reports screen (a staff screen; the routes answer 403); a report
+ *   mailed or exported for them (`ownFigures`) holds their own figures only: the `self` scope.
  */
 export type ReportScope =
   | { kind: 'all' }
   | { kind: 'organisation'; organisationId: number }
-  | { kind: 'author'; organisationId: number; userId: number };
+  | { kind: 'author'; organisationId: number; userId: number }
+  | { kind: 'self'; organisationId: number; userId: number };
 
 /** Whether the caller may open reports at all (the route also requires the menu permission). */
 export function mayReport(actor: Actor): boolean {
@@ -27,9 +29,19 @@ export function mayReport(actor: Actor): boolean {
 /**
  * The scope of the caller's reports, given the organisation they asked for (`undefined`: none).
  * `null`: refused (a learner, or someone other than a superadmin naming another organisation).
+ * `ownFigures`: a learner is not refused but held to their own figures (a scheduled report sent
+ * to them, never the Reports screen).
  */
-export function reportScopeOf(actor: Actor, requested: number | undefined): ReportScope | null {
-  if (!mayReport(actor)) return null;
+export function reportScopeOf(
+  actor: Actor,
+  requested: number | undefined,
+  options: { ownFigures?: boolean } = {},
+): ReportScope | null {
+  if (!mayReport(actor)) {
+    if (!options.ownFigures) return null;
+    if (requested !== undefined && requested !== actor.organisationId) return null;
+    return { kind: 'self', organisationId: actor.organisationId, userId: actor.userId };
+  }
   if (actor.isSuperadmin) {
     return requested === undefined
       ? { kind: 'all' }
@@ -52,6 +64,9 @@ export function coversCourse(
 ): boolean {
   if (scope.kind === 'all') return true;
   if (course.organisationId !== scope.organisationId) return false;
+  // A learner's own figures may come from any course of their organisation they take part in;
+  // which enrolments count is the person rule's (coversPerson).
+  if (scope.kind === 'self') return true;
   return scope.kind === 'organisation' || course.createdBy === scope.userId;
 }
 
@@ -61,10 +76,15 @@ export function coversCourse(
  */
 export function coversPerson(
   scope: ReportScope,
-  person: { organisationIds: readonly number[]; enrolledWithAuthors: readonly number[] },
+  person: {
+    userId: number;
+    organisationIds: readonly number[];
+    enrolledWithAuthors: readonly number[];
+  },
 ): boolean {
   if (scope.kind === 'all') return true;
   if (!person.organisationIds.includes(scope.organisationId)) return false;
+  if (scope.kind === 'self') return person.userId === scope.userId;
   return scope.kind === 'organisation' || person.enrolledWithAuthors.includes(scope.userId);
 }
 

@@ -47,8 +47,9 @@ export async function resolveReport(
     designation?: number;
     user_type?: TReportUserType;
   },
+  options: { ownFigures?: boolean } = {},
 ): Promise<ReportInput> {
-  const scope = reportScopeOf(auth, query.organisation);
+  const scope = reportScopeOf(auth, query.organisation, options);
   if (!scope) throw forbidden('You may not see reports of this organisation.');
   const { organisation, department, designation } = query;
   if (organisation !== undefined || department !== undefined || designation !== undefined) {
@@ -90,7 +91,10 @@ export async function resolveReport(
 /** The scope's courses, on alias `c`. */
 export function courseScope(scope: ReportScope): SQL {
   if (scope.kind === 'all') return sql`true`;
-  if (scope.kind === 'organisation') return sql`c.organisation_id = ${scope.organisationId}`;
+  // `self`: the organisation's courses; membersOf keeps only the learner's own enrolments.
+  if (scope.kind === 'organisation' || scope.kind === 'self') {
+    return sql`c.organisation_id = ${scope.organisationId}`;
+  }
   return sql`c.organisation_id = ${scope.organisationId} and c.created_by = ${scope.userId}`;
 }
 
@@ -101,6 +105,7 @@ export function courseScope(scope: ReportScope): SQL {
  * nothing narrows (a superadmin's "all" without filters).
  */
 export function membersOf(input: ReportInput, column: SQL): SQL {
+  if (input.scope.kind === 'self') return sql`${column} = ${input.scope.userId}`;
   const organisationId = input.scope.kind === 'all' ? null : input.scope.organisationId;
   const role = input.userType && input.userType !== 'all' ? USER_TYPE_ROLE[input.userType] : null;
   const placed = input.department !== undefined || input.designation !== undefined;

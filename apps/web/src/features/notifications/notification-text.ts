@@ -59,6 +59,7 @@ export const TYPE_INFO: Record<TNotificationType, { label: string; category: Cat
   level_reached: { label: 'New level reached', category: 'account' },
   badge_awarded: { label: 'New badge earned', category: 'account' },
   certificate_issued: { label: 'Certificate issued', category: 'account' },
+  report_ready: { label: 'Report ready to download', category: 'account' },
 };
 
 const who = (n: TNotification): TextPart => ({
@@ -126,6 +127,8 @@ export function notificationText(n: TNotification): TextPart[] {
       return [{ text: 'You earned the badge ' }, what(n)];
     case 'certificate_issued':
       return [{ text: 'Your certificate is ready for ' }, what(n)];
+    case 'report_ready':
+      return [{ text: 'Your report is ready to download: ' }, what(n)];
     // Due soon and overdue carry their date, and a message its text, only in the server's
     // sentence: they fall through to it, with the names emphasised.
     default:

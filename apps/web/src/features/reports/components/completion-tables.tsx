@@ -10,6 +10,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { pageCountProps } from '../../../shared/ui/page-count.ts';
+import { widgetSource } from '../api/exports.api.ts';
 import { useCourseCompletion, useTrainerCompletion } from '../api/reports.api.ts';
 import { formatCount, formatRate } from '../datasets.ts';
 import { type ReportFilters, rangeOf, userTypeOf, yearOf } from '../filters.ts';
@@ -68,6 +69,7 @@ export function CourseCompletionCard({ filters }: { filters: ReportFilters }) {
   return (
     <ReportCard
       title="Course completion"
+      source={widgetSource('course-completion', { ...rangeOf(filters), ...userTypeOf(filters) })}
       subtitle="Per course: where its learners are."
       query={report}
       emptyText="No courses to report on for these filters."
@@ -130,6 +132,7 @@ export function TrainerCompletionCard({ filters }: { filters: ReportFilters }) {
   return (
     <ReportCard
       title="Trainer completion"
+      source={widgetSource('course-completion-trainer', yearOf(filters))}
       subtitle={`Courses each trainer wrote, ${filters.year ?? 'this year'}.`}
       query={report}
       emptyText="No trainer has learners in this period."

@@ -1,3 +1,4 @@
+import type { TReportSourceInput } from '@atrium/contract';
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
@@ -5,6 +6,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -15,6 +17,7 @@ import { visuallyHiddenSx } from '../../../shared/ui/visually-hidden.tsx';
 import { type Dataset, isBlank } from '../datasets.ts';
 import type { ChartKind } from './dataset-chart.tsx';
 import { DatasetTable } from './dataset-table.tsx';
+import { ExportMenu } from './export-menu.tsx';
 
 const DatasetChart = lazy(() => import('./dataset-chart.tsx'));
 
@@ -32,9 +35,12 @@ export function ReportCard<T>({
   query,
   emptyText,
   skeletonHeight = 240,
+  source,
   ...content
 }: {
   title: string;
+  /** What the card's Export menu exports (its widget and filters); no menu without it. */
+  source?: TReportSourceInput;
   subtitle?: string;
   query: UseQueryResult<T>;
   emptyText: string;
@@ -109,7 +115,26 @@ export function ReportCard<T>({
   }
 
   return (
-    <SectionCard title={title} subtitle={subtitle} action={toggle} busy={query.isFetching}>
+    <SectionCard
+      title={title}
+      subtitle={subtitle}
+      action={
+        source ? (
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}
+          >
+            {toggle}
+            <ExportMenu source={source} disabled={data === undefined || empty || query.isError} />
+          </Stack>
+        ) : (
+          toggle
+        )
+      }
+      busy={query.isFetching}
+    >
       {/* Figures for the old filters stay while new ones load: dim them meanwhile. */}
       <Box sx={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
         {body}

@@ -1,3 +1,4 @@
+import { widgetSource } from '../api/exports.api.ts';
 import {
   useCategoryStatistics,
   useCompletionChart,
@@ -37,6 +38,7 @@ export function CurrentStatistics({ filters }: Props) {
   return (
     <ReportCard
       title="Current statistics"
+      source={widgetSource('user-statistic-report', rangeOf(filters))}
       subtitle={
         range ? `Activity from ${range}.` : 'New users: the last 30 days; activity: all time.'
       }
@@ -55,6 +57,7 @@ export function TopCourses({ filters }: Props) {
   return (
     <ReportCard
       title="Top 5 courses"
+      source={widgetSource('top-course', rangeOf(filters))}
       subtitle="By enrolments, with completions."
       query={report}
       dataset={topCoursesDataset}
@@ -69,6 +72,7 @@ export function TopCategories({ filters }: Props) {
   return (
     <ReportCard
       title="Top 5 categories"
+      source={widgetSource('overall-category-statistics', yearOf(filters))}
       subtitle={filters.year ? `Enrolments in ${filters.year}.` : 'Enrolments of all time.'}
       query={report}
       dataset={categoriesDataset}
@@ -84,6 +88,7 @@ export function TopPeople({ filters, people }: Props & { people: 'learner' | 'tr
   return (
     <ReportCard
       title={learners ? 'Top learners' : 'Top trainers'}
+      source={widgetSource('top-learner', { ...rangeOf(filters), role_name: people })}
       subtitle={learners ? 'By courses completed.' : 'By completions in the courses they wrote.'}
       query={report}
       dataset={learnersDataset}
@@ -98,6 +103,7 @@ export function UsersByStatus({ filters }: Props) {
   return (
     <ReportCard
       title="Users by status"
+      source={widgetSource('user-status', { ...scopeOf(filters), ...userTypeOf(filters) })}
       query={report}
       dataset={userStatusDataset}
       kind="pie"
@@ -111,6 +117,7 @@ export function SignInsPerMonth({ filters }: Props) {
   return (
     <ReportCard
       title="Sign-ins per month"
+      source={widgetSource('number-of-login-user-chart', yearOf(filters))}
       subtitle={yearText(filters)}
       query={report}
       dataset={(d) => monthlyDataset(d, 'Sign-ins per month')}
@@ -125,6 +132,7 @@ export function CompletionsPerMonth({ filters }: Props) {
   return (
     <ReportCard
       title="Enrolments and completions per month"
+      source={widgetSource('number-of-completion-chart', yearOf(filters))}
       subtitle={yearText(filters)}
       query={report}
       dataset={(d) => monthlyDataset(d, 'Enrolments and completions per month')}
@@ -139,6 +147,7 @@ export function TimeSpentPerMonth({ filters }: Props) {
   return (
     <ReportCard
       title="Time spent per month"
+      source={widgetSource('user-time-spentmonthly-chart', yearOf(filters))}
       subtitle={`${yearText(filters)}, in hours on the chart.`}
       query={report}
       dataset={(d) => monthlyDataset(d, 'Time spent per month', formatSeconds)}

@@ -9,6 +9,7 @@ import { useSession } from '../../../shared/session/session-context.ts';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { CourseCompletionCard, TrainerCompletionCard } from '../components/completion-tables.tsx';
 import { FilterBar } from '../components/filter-bar.tsx';
+import { ReportsTabs } from '../components/reports-tabs.tsx';
 import {
   CompletionsPerMonth,
   CurrentStatistics,
@@ -74,6 +75,7 @@ export default function ReportsPage() {
             : 'The courses you wrote and the learners enrolled in them.'
         }
       />
+      <ReportsTabs current="overview" />
       <FilterBar
         filters={filters}
         onChange={onChange}

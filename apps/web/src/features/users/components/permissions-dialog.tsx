@@ -1,4 +1,4 @@
-import type { TMenuEntry, TUserRow } from '@atrium/contract';
+import { ROLE, type TMenuEntry, type TUserRow } from '@atrium/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,6 +7,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -18,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { MenuIcon } from '../../../shared/menu/menu-icons.tsx';
+import { ReportSectionsSwitches } from '../../reports/index.ts';
 import { useSavePermissions, useUserPermissions } from '../api/users.api.ts';
 import { isShown, setEntryPermission, shownCount } from '../menu-permissions.ts';
 
@@ -123,6 +125,13 @@ export function PermissionsDialog({ user, onClose }: { user: TUserRow; onClose: 
             menu={menu}
             onToggle={(href, on) => setMenu(setEntryPermission(menu, href, on))}
           />
+        )}
+        {/* Learners have no report builder: the sections are staff's. */}
+        {user.role.id !== ROLE.LEARNER && (
+          <>
+            <Divider sx={{ my: 2 }} />
+            <ReportSectionsSwitches userId={user.id} />
+          </>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>
