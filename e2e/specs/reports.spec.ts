@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiSignIn } from '../support/accounts.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
 import { collectPageErrors, saveScreenshot } from '../support/browser.ts';
-import { call } from '../support/fixtures.ts';
 import { useBrowser } from '../support/pages.ts';
-import { apiJson, uniqueTag } from '../support/people.ts';
+import { uniqueTag } from '../support/people.ts';
 import { expectFitsPhone, PHONE_DARK } from '../support/phone.ts';
+import { makeOverdueLearner, type OverdueLearner } from '../support/reports.ts';
 
 const { signedInPage } = useBrowser();
 const DESKTOP = {
@@ -13,7 +12,6 @@ const DESKTOP = {
   reducedMotion: 'reduce' as const,
   bypassCSP: true,
 };
-const DAY_MS = 86_400_000;
 
 /**
  * Issue 22 (part 2): a learner of the demo's Operations department, assigned the trainer's
@@ -23,49 +21,10 @@ const DAY_MS = 86_400_000;
  */
 describe('issue 22: reports, learners at risk and the learning journal', () => {
   const tag = uniqueTag();
-  const learner = { username: `rep-${tag}`, password: `Violet-Harbour-${tag}`, name: '' };
+  let learner: OverdueLearner;
 
   beforeAll(async () => {
-    const admin = await apiSignIn('admin');
-    const me = await apiJson<{ membership: { organization: { id: number } } }>(
-      '/api/v1/me/',
-      admin,
-    );
-    const departments = await apiJson<{ id: number; name: string }[]>(
-      `/api/v1/accounts/get_departments_by_organization/${me.membership.organization.id}/`,
-      admin,
-    );
-    const operations = departments.find((d) => d.name === 'Operations');
-    if (!operations) throw new Error('The demo has no Operations department');
-    const form = new FormData();
-    for (const [key, value] of Object.entries({
-      username: learner.username,
-      email: `${learner.username}@example.test`,
-      first_name: 'Rita',
-      last_name: `Overdue ${tag}`,
-      role: '4',
-      password: learner.password,
-      department: String(operations.id),
-    }))
-      form.append(key, value);
-    const user = await call<{ id: number; fullname: string }>(
-      'POST',
-      '/api/v1/accounts/add-user/',
-      admin,
-      form,
-    );
-    learner.name = user.fullname;
-    const trainer = await apiSignIn('trainer');
-    const courses = await apiJson<{ results: { id: number; title: string }[] }>(
-      '/api/courses/?search=First%20Aid%20at%20Work',
-      trainer,
-    );
-    const course = courses.results.find((c) => c.title === 'First Aid at Work');
-    if (!course) throw new Error('The demo has no First Aid at Work course');
-    await call('POST', `/api/courses/${course.id}/assign/`, trainer, {
-      users: [user.id],
-      due_at: new Date(Date.now() - 3 * DAY_MS).toISOString(),
-    });
+    learner = await makeOverdueLearner(tag, `Overdue ${tag}`);
   }, 90_000);
 
   it('the trainer’s dashboard names the overdue learner', async () => {
