@@ -5,6 +5,7 @@ import { seriousA11yViolations } from '../support/axe.ts';
 import { collectPageErrors, saveScreenshot } from '../support/browser.ts';
 import { useBrowser } from '../support/pages.ts';
 import { uniqueTag } from '../support/people.ts';
+import { expectFitsPhone, PHONE_DARK } from '../support/phone.ts';
 import { makeOverdueLearner, type OverdueLearner } from '../support/reports.ts';
 
 const { signedInPage } = useBrowser();
@@ -101,4 +102,29 @@ describe('issue 22: the report builder, exports and schedules', () => {
     await saveScreenshot(page, 'report-schedules');
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('the builder, schedules and downloads fit a 360 px phone in dark mode', async () => {
+    const { page } = await signedInPage('admin', PHONE_DARK);
+    await page.goto('/reports/custom/new');
+    await page.getByRole('combobox', { name: 'Data source' }).waitFor();
+    await page.getByRole('region', { name: 'Preview' }).getByRole('row').nth(1).waitFor();
+    await expectFitsPhone(page, 'custom-report-phone-dark');
+    await page.goto('/reports/schedules');
+    await page.getByRole('heading', { name: 'Scheduled reports' }).waitFor();
+    await expectFitsPhone(page, 'report-schedules-phone-dark');
+    await page.goto('/reports/downloads');
+    await page.getByRole('tab', { name: 'Downloads', selected: true }).waitFor();
+    await expectFitsPhone(page, 'report-downloads-phone-dark');
+  });
+
+  it('the learner’s dashboard lists the overdue course first on their to-do list', async () => {
+    const { page } = await signedInPage(learner, DESKTOP);
+    await page.goto('/dashboard');
+    const todo = page.getByRole('region', { name: 'To do' });
+    const first = todo.getByRole('listitem').first();
+    await first.waitFor();
+    expect(await first.textContent()).toContain('First Aid at Work');
+    expect(await first.textContent()).toMatch(/overdue/i);
+    await saveScreenshot(page, 'dashboard-learner-todo');
+  });
 });
