@@ -20,10 +20,7 @@ export interface OverdueLearner {
 export async function makeOverdueLearner(tag: string, lastName: string): Promise<OverdueLearner> {
   const learner = { username: `rep-${tag}`, password: `Violet-Harbour-${tag}` };
   const admin = await apiSignIn('admin');
-  const me = await apiJson<{ membership: { organization: { id: number } } }>(
-    '/api/v1/me/',
-    admin,
-  );
+  const me = await apiJson<{ membership: { organization: { id: number } } }>('/api/v1/me/', admin);
   const departments = await apiJson<{ id: number; name: string }[]>(
     `/api/v1/accounts/get_departments_by_organization/${me.membership.organization.id}/`,
     admin,
