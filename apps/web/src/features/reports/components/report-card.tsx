@@ -2,16 +2,14 @@ import type { TReportSourceInput } from '@atrium/contract';
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error.ts';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
 import { visuallyHiddenSx } from '../../../shared/ui/visually-hidden.tsx';
 import { type Dataset, isBlank } from '../datasets.ts';
@@ -81,16 +79,11 @@ export function ReportCard<T>({
   let body: ReactNode;
   if (query.isError) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(query.error, `${title} could not be loaded.`)}
-      </Alert>
+      <LoadError
+        error={query.error}
+        fallback={`${title} could not be loaded.`}
+        onRetry={() => void query.refetch()}
+      />
     );
   } else if (data === undefined) {
     body = <Skeleton variant="rounded" height={skeletonHeight} aria-hidden />;

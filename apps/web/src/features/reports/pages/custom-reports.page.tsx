@@ -2,7 +2,6 @@ import type { TSavedReport } from '@atrium/contract';
 import Add from '@mui/icons-material/Add';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -22,9 +21,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '../../../shared/api/api-error.ts';
-import { notifyError, notifySuccess } from '../../../shared/notify/notify.ts';
+import { useConfirmedRemoval } from '../../../shared/hooks/use-confirmed-removal.ts';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { pageCountProps } from '../../../shared/ui/page-count.ts';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { SearchField } from '../../../shared/ui/search-field.tsx';
@@ -45,33 +44,20 @@ export default function CustomReportsPage() {
   const [page, setPage] = useState(0);
   const query = useSavedReports(kind, search, page + 1, PAGE_SIZE);
   const remove = useRemoveSavedReport();
-  const [deleting, setDeleting] = useState<TSavedReport | null>(null);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifySuccess('The report is deleted.');
-      setDeleting(null);
-    } catch (err) {
-      notifyError(errorMessage(err, 'The report could not be deleted.'));
-    }
-  };
+  const deletion = useConfirmedRemoval<TSavedReport>((id) => remove.mutateAsync(id), {
+    done: 'The report is deleted.',
+    failed: 'The report could not be deleted.',
+  });
 
   const data = query.data;
   let body: React.ReactNode;
   if (query.isError) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(query.error, 'The reports could not be loaded.')}
-      </Alert>
+      <LoadError
+        error={query.error}
+        fallback="The reports could not be loaded."
+        onRetry={() => void query.refetch()}
+      />
     );
   } else if (!data) {
     body = <Skeleton variant="rounded" height={200} aria-hidden />;
@@ -129,7 +115,7 @@ export default function CustomReportsPage() {
                         <IconButton
                           size="small"
                           aria-label={`Delete ${r.name}`}
-                          onClick={() => setDeleting(r)}
+                          onClick={() => deletion.ask(r)}
                         >
                           <DeleteOutlined fontSize="small" />
                         </IconButton>
@@ -203,15 +189,17 @@ export default function CustomReportsPage() {
         {body}
       </SectionCard>
       <ConfirmDialog
-        open={deleting !== null}
+        open={deletion.pending !== null}
         title="Delete this report?"
         confirmLabel="Delete"
         destructive
         busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
+        onConfirm={() => void deletion.confirm()}
+        onClose={deletion.cancel}
       >
-        {deleting ? `“${deleting.name}” is deleted for everyone it is shared with.` : ''}
+        {deletion.pending
+          ? `“${deletion.pending.name}” is deleted for everyone it is shared with.`
+          : ''}
       </ConfirmDialog>
     </PageContainer>
   );

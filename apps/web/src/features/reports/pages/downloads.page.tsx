@@ -1,8 +1,6 @@
 import type { TReportExport } from '@atrium/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -18,9 +16,9 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '../../../shared/api/api-error.ts';
-import { notifyError, notifySuccess } from '../../../shared/notify/notify.ts';
+import { useConfirmedRemoval } from '../../../shared/hooks/use-confirmed-removal.ts';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { pageCountProps } from '../../../shared/ui/page-count.ts';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
@@ -92,33 +90,20 @@ export default function DownloadsPage() {
   const [page, setPage] = useState(0);
   const query = useMyExports(page + 1, PAGE_SIZE);
   const remove = useDeleteExport();
-  const [deleting, setDeleting] = useState<TReportExport | null>(null);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifySuccess('The download is deleted.');
-      setDeleting(null);
-    } catch (err) {
-      notifyError(errorMessage(err, 'The download could not be deleted.'));
-    }
-  };
+  const deletion = useConfirmedRemoval<TReportExport>((id) => remove.mutateAsync(id), {
+    done: 'The download is deleted.',
+    failed: 'The download could not be deleted.',
+  });
 
   const data = query.data;
   let body: React.ReactNode;
   if (query.isError) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(query.error, 'Your downloads could not be loaded.')}
-      </Alert>
+      <LoadError
+        error={query.error}
+        fallback="Your downloads could not be loaded."
+        onRetry={() => void query.refetch()}
+      />
     );
   } else if (!data) {
     body = <Skeleton variant="rounded" height={200} aria-hidden />;
@@ -144,7 +129,7 @@ export default function DownloadsPage() {
             </TableHead>
             <TableBody>
               {data.results.map((e) => (
-                <ExportRow key={e.id} exported={e} onDelete={setDeleting} />
+                <ExportRow key={e.id} exported={e} onDelete={deletion.ask} />
               ))}
             </TableBody>
           </Table>
@@ -169,16 +154,16 @@ export default function DownloadsPage() {
         {body}
       </SectionCard>
       <ConfirmDialog
-        open={deleting !== null}
+        open={deletion.pending !== null}
         title="Delete this download?"
         confirmLabel="Delete"
         destructive
         busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
+        onConfirm={() => void deletion.confirm()}
+        onClose={deletion.cancel}
       >
-        {deleting
-          ? `“${deleting.title}” (${deleting.format.toUpperCase()}) and its file are deleted.`
+        {deletion.pending
+          ? `“${deletion.pending.title}” (${deletion.pending.format.toUpperCase()}) and its file are deleted.`
           : ''}
       </ConfirmDialog>
     </PageContainer>

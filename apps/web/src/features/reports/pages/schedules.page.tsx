@@ -3,7 +3,6 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ScheduleSendOutlined from '@mui/icons-material/ScheduleSendOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -21,8 +20,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { useConfirmedRemoval } from '../../../shared/hooks/use-confirmed-removal.ts';
 import { notifyError, notifySuccess } from '../../../shared/notify/notify.ts';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { pageCountProps } from '../../../shared/ui/page-count.ts';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
@@ -148,33 +149,20 @@ export default function SchedulesPage() {
   const remove = useRemoveSchedule();
   const [editing, setEditing] = useState<TSchedule | null>(null);
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<TSchedule | null>(null);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifySuccess('The schedule is deleted.');
-      setDeleting(null);
-    } catch (err) {
-      notifyError(errorMessage(err, 'The schedule could not be deleted.'));
-    }
-  };
+  const deletion = useConfirmedRemoval<TSchedule>((id) => remove.mutateAsync(id), {
+    done: 'The schedule is deleted.',
+    failed: 'The schedule could not be deleted.',
+  });
 
   const data = query.data;
   let body: React.ReactNode;
   if (query.isError) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(query.error, 'The schedules could not be loaded.')}
-      </Alert>
+      <LoadError
+        error={query.error}
+        fallback="The schedules could not be loaded."
+        onRetry={() => void query.refetch()}
+      />
     );
   } else if (!data) {
     body = <Skeleton variant="rounded" height={200} aria-hidden />;
@@ -202,7 +190,7 @@ export default function SchedulesPage() {
             </TableHead>
             <TableBody>
               {data.results.map((s) => (
-                <ScheduleRow key={s.id} schedule={s} onEdit={setEditing} onDelete={setDeleting} />
+                <ScheduleRow key={s.id} schedule={s} onEdit={setEditing} onDelete={deletion.ask} />
               ))}
             </TableBody>
           </Table>
@@ -246,15 +234,17 @@ export default function SchedulesPage() {
         }}
       />
       <ConfirmDialog
-        open={deleting !== null}
+        open={deletion.pending !== null}
         title="Delete this schedule?"
         confirmLabel="Delete"
         destructive
         busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
+        onConfirm={() => void deletion.confirm()}
+        onClose={deletion.cancel}
       >
-        {deleting ? `“${deleting.name}” is no longer sent. Reports already sent stay sent.` : ''}
+        {deletion.pending
+          ? `“${deletion.pending.name}” is no longer sent. Reports already sent stay sent.`
+          : ''}
       </ConfirmDialog>
     </PageContainer>
   );

@@ -1,7 +1,5 @@
 import type { TBuilderRunResult } from '@atrium/contract';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,7 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import { errorMessage } from '../../../../shared/api/api-error.ts';
+import { LoadError } from '../../../../shared/ui/load-error.tsx';
 import { pageCountProps } from '../../../../shared/ui/page-count.ts';
 import { EmptyState } from '../../../../shared/ui/section-card.tsx';
 import { cellText } from './definition.ts';
@@ -37,18 +35,7 @@ export function PreviewTable({
   onPage: (page: number) => void;
 }) {
   if (error) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(error, 'The report could not be run.')}
-      </Alert>
-    );
+    return <LoadError error={error} fallback="The report could not be run." onRetry={onRetry} />;
   }
   if (!result) {
     return loading ? <Skeleton variant="rounded" height={240} aria-hidden /> : null;
