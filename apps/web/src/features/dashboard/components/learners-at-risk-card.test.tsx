@@ -38,6 +38,7 @@ describe('LearnersAtRiskCard', () => {
     count = 0;
     renderCard(<LearnersAtRiskCard />);
     expect(await screen.findByText('Nobody is at risk.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
     expect(queries[0]).toMatchObject({ page: 1, page_size: 5 });
   });
 
@@ -65,6 +66,8 @@ describe('LearnersAtRiskCard', () => {
     expect(within(items[1]!).queryByText(/Overdue/)).toBeNull();
     expect(within(items[1]!).getByText('Inactive · 1 day')).toBeTruthy();
     expect(screen.getByText('The 2 most at risk of 9.')).toBeTruthy();
+    // All nine, not the two shown, leave through the export menu.
+    expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
   });
 
   it('shows the server’s message when the list cannot be read', async () => {

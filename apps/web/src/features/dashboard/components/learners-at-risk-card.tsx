@@ -12,6 +12,7 @@ import { errorMessage } from '../../../shared/api/api-error.ts';
 import { call } from '../../../shared/api/call.ts';
 import { useHasPage } from '../../../shared/navigation/page-availability.ts';
 import { EmptyState, SectionCard } from '../../../shared/ui/section-card.tsx';
+import { ExportMenu } from '../../reports/index.ts';
 import { days, shortDate } from '../dashboard-format.ts';
 
 const SHOWN = 5;
@@ -92,6 +93,12 @@ export function LearnersAtRiskCard() {
       title="Learners at risk"
       subtitle={`Overdue, or no progress for ${days(list.data?.inactive_days ?? 14)}.`}
       busy={list.isPending}
+      action={
+        // The card shows the few most at risk; the export holds every one of them.
+        rows && rows.length > 0 ? (
+          <ExportMenu source={{ kind: 'widget', widget: 'learners-at-risk', query: {} }} />
+        ) : undefined
+      }
     >
       {list.isPending ? (
         [0, 1, 2].map((row) => <Skeleton key={row} height={44} />)
