@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import type { AppModule } from '../../core/module.ts';
-import { builderJobs, builderMatrix } from './reports.builder.module.ts';
+import { builderMatrix } from './reports.builder.module.ts';
 import { registerBuilderRoutes } from './reports.builder.routes.ts';
 import { exportsJobs, exportsMatrix } from './reports.exports.module.ts';
 import { registerExportsRoutes } from './reports.exports.routes.ts';
@@ -27,6 +27,6 @@ export const reportsModule: AppModule = {
     registerExportsRoutes(app, ctx);
     registerSchedulesRoutes(app, ctx);
   },
-  jobs: [...builderJobs, ...exportsJobs, ...schedulesJobs],
+  jobs: [...exportsJobs, ...schedulesJobs],
   matrix: { ...reportsMatrix, ...builderMatrix, ...exportsMatrix, ...schedulesMatrix },
 };

@@ -1,8 +1,8 @@
 import { ADMINS, AUTHORS } from '../../core/auth/matrix-rows.ts';
-import type { JobDefinition, MatrixRow } from '../../core/module.ts';
+import type { MatrixRow } from '../../core/module.ts';
 
 /**
- * The builder part's authorization matrix rows and jobs (wired in index.ts): the Reports
+ * The builder's authorization matrix rows (wired in index.ts; it has no jobs): the Reports
  * screen's rule (staff pass, learners 403); sections, scope and sharing are the handlers'.
  */
 export const builderMatrix: Record<string, MatrixRow> = {
@@ -17,4 +17,3 @@ export const builderMatrix: Record<string, MatrixRow> = {
   'GET /api/report/sections/:id/': ADMINS,
   'PUT /api/report/sections/:id/': ADMINS,
 };
-export const builderJobs: readonly JobDefinition[] = [];
