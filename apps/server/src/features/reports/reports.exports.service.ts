@@ -130,20 +130,29 @@ export async function createExport(
   };
   if (report.count <= (options.inlineRows ?? EXPORT_INLINE_ROWS)) {
     const file = await store(ctx, report, input.format);
-    const [row] = await ctx.db
-      .insert(reportExports)
-      .values({
-        ...base,
-        status: 'done',
-        rowsDone: report.count,
-        fileKey: file.key,
-        fileName: reportFileName(report, input.format, now),
-        fileSize: file.size,
-        finishedAt: new Date(),
+    // The export's row and its audit line land together; a refusal leaves no file behind.
+    const row = await ctx.db
+      .transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(reportExports)
+          .values({
+            ...base,
+            status: 'done',
+            rowsDone: report.count,
+            fileKey: file.key,
+            fileName: reportFileName(report, input.format, now),
+            fileSize: file.size,
+            finishedAt: new Date(),
+          })
+          .returning();
+        await recordAudit(tx, exportAudit(auth, inserted!));
+        return inserted!;
       })
-      .returning();
-    await recordAudit(ctx.db, exportAudit(auth, row!));
-    return toExport(row!);
+      .catch(async (err: unknown) => {
+        await ctx.files.delete(file.key).catch(() => undefined);
+        throw err;
+      });
+    return toExport(row);
   }
   const row = await ctx.db.transaction(async (tx) => {
     const [inserted] = await tx

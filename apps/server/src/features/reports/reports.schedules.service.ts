@@ -159,24 +159,28 @@ export async function createSchedule(
 ) {
   await checkRecipients(ctx.db, auth.organisationId, input.recipients.users);
   await checkSource(ctx, auth, input.source);
-  const [row] = await ctx.db
-    .insert(reportSchedules)
-    .values({
-      organisationId: auth.organisationId,
-      createdBy: auth.userId,
-      name: input.name,
-      source: input.source,
-      format: input.format,
-      recurrence: input.recurrence,
-      recipientUsers: [...new Set(input.recipients.users)],
-      recipientRoles: [...new Set(input.recipients.roles)],
-      sendWhenEmpty: input.send_when_empty,
-      active: input.active,
-      nextRunAt: nextOf(input.active, input.recurrence, now),
-    })
-    .returning();
-  await recordAudit(ctx.db, scheduleAudit('report.schedule_created', auth, row!));
-  const [presented] = await present(ctx.db, [row!]);
+  // The schedule and its audit line land together or not at all.
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(reportSchedules)
+      .values({
+        organisationId: auth.organisationId,
+        createdBy: auth.userId,
+        name: input.name,
+        source: input.source,
+        format: input.format,
+        recurrence: input.recurrence,
+        recipientUsers: [...new Set(input.recipients.users)],
+        recipientRoles: [...new Set(input.recipients.roles)],
+        sendWhenEmpty: input.send_when_empty,
+        active: input.active,
+        nextRunAt: nextOf(input.active, input.recurrence, now),
+      })
+      .returning();
+    await recordAudit(tx, scheduleAudit('report.schedule_created', auth, inserted!));
+    return inserted!;
+  });
+  const [presented] = await present(ctx.db, [row]);
   return presented!;
 }
 
@@ -196,38 +200,43 @@ export async function updateSchedule(
   const recurrence = patch.recurrence ?? ZRecurrence.parse(row.recurrence);
   // A new recurrence, or a pause or resume, starts from now; otherwise the next run stays.
   const moved = patch.recurrence !== undefined || active !== row.active;
-  const [updated] = await ctx.db
-    .update(reportSchedules)
-    .set({
-      ...(patch.name === undefined ? {} : { name: patch.name }),
-      ...(patch.source === undefined ? {} : { source: patch.source }),
-      ...(patch.format === undefined ? {} : { format: patch.format }),
-      ...(patch.recurrence === undefined ? {} : { recurrence: patch.recurrence }),
-      ...(patch.recipients === undefined
-        ? {}
-        : {
-            recipientUsers: [...new Set(patch.recipients.users)],
-            recipientRoles: [...new Set(patch.recipients.roles)],
-          }),
-      ...(patch.send_when_empty === undefined ? {} : { sendWhenEmpty: patch.send_when_empty }),
-      active,
-      ...(moved ? { nextRunAt: nextOf(active, recurrence, now) } : {}),
-      updatedAt: now,
-    })
-    .where(eq(reportSchedules.id, row.id))
-    .returning();
-  await recordAudit(ctx.db, {
-    ...scheduleAudit('report.schedule_changed', auth, updated!),
-    details: { schedule_id: row.id, name: updated!.name, changed: Object.keys(patch) },
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(reportSchedules)
+      .set({
+        ...(patch.name === undefined ? {} : { name: patch.name }),
+        ...(patch.source === undefined ? {} : { source: patch.source }),
+        ...(patch.format === undefined ? {} : { format: patch.format }),
+        ...(patch.recurrence === undefined ? {} : { recurrence: patch.recurrence }),
+        ...(patch.recipients === undefined
+          ? {}
+          : {
+              recipientUsers: [...new Set(patch.recipients.users)],
+              recipientRoles: [...new Set(patch.recipients.roles)],
+            }),
+        ...(patch.send_when_empty === undefined ? {} : { sendWhenEmpty: patch.send_when_empty }),
+        active,
+        ...(moved ? { nextRunAt: nextOf(active, recurrence, now) } : {}),
+        updatedAt: now,
+      })
+      .where(eq(reportSchedules.id, row.id))
+      .returning();
+    await recordAudit(tx, {
+      ...scheduleAudit('report.schedule_changed', auth, changed!),
+      details: { schedule_id: row.id, name: changed!.name, changed: Object.keys(patch) },
+    });
+    return changed!;
   });
-  const [presented] = await present(ctx.db, [updated!]);
+  const [presented] = await present(ctx.db, [updated]);
   return presented!;
 }
 
 export async function removeSchedule(db: DbOrTx, auth: AuthContext, id: number) {
   const row = await scheduleRow(db, auth, id);
-  await db.delete(reportSchedules).where(eq(reportSchedules.id, row.id));
-  await recordAudit(db, scheduleAudit('report.schedule_deleted', auth, row));
+  await db.transaction(async (tx) => {
+    await tx.delete(reportSchedules).where(eq(reportSchedules.id, row.id));
+    await recordAudit(tx, scheduleAudit('report.schedule_deleted', auth, row));
+  });
 }
 
 /** Reports mailed to people on a timer: who set up, changed or removed which, for whom. */
