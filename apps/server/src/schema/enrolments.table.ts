@@ -49,6 +49,11 @@ export const courseEnrolments = pgTable(
       onDelete: 'set null',
     }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The learner's last progress in the course (module_file_progress.updated_at), to the day:
+     * progress.service.ts writes it on the first save of a UTC day only (see there).
+     */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('course_enrolments_course_user_uq').on(t.courseId, t.userId),
@@ -63,6 +68,23 @@ export const courseEnrolments = pgTable(
     index('course_enrolments_course_completed_idx')
       .on(t.courseId, t.completedAt)
       .where(sql`${t.completedAt} is not null`),
+    // learners-at-risk/ (reports.at-risk.ts): open enrolments by due date, then last activity, so
+    // each reason's set is read in the report's order. The trailing columns let those reads be
+    // index-only, the scope checked from the index alone (the planner wants an expression's own
+    // columns in the index for that); none of them changes on a progress save but
+    // last_activity_at, which the expression holds anyway.
+    index('course_enrolments_at_risk_idx')
+      .on(
+        t.dueAt,
+        sql`(greatest(coalesce(${t.enrolledAt}, ${t.createdAt}), ${t.lastActivityAt}))`,
+        t.id,
+        t.userId,
+        t.courseId,
+        t.enrolledAt,
+        t.createdAt,
+        t.lastActivityAt,
+      )
+      .where(sql`${t.status} = 'enrolled'`),
     check(
       'course_enrolments_status_ck',
       sql`${t.status} in ('requested', 'enrolled', 'rejected', 'completed')`,

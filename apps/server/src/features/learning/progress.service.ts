@@ -78,6 +78,22 @@ async function courseState(db: DbOrTx, enrolment: Enrolment): Promise<TCoursePro
   };
 }
 
+/**
+ * Whether a progress save at `now` moves the enrolment's last_activity_at (learners-at-risk/):
+ * only on the learner's first save of a UTC day. The column is indexed
+ * (course_enrolments_at_risk_idx), so every write of it makes the enrolment's update a non-HOT
+ * one with new index entries; the other columns a save sets are not indexed. Once a day bounds
+ * that to one per learner, course and day, and the report counts in days (inactive_days). The
+ * start of the UTC day rather than "older than 24 hours": the stored time then always falls on
+ * the same UTC day as the true last progress, so the day the report shows is never yesterday's
+ * for a learner who came back today; it is the first save of that day, up to a day earlier
+ * than the last one.
+ */
+export function movesLastActivity(last: Date | null, now: Date): boolean {
+  const startOfDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return last === null || last.getTime() < startOfDay;
+}
+
 export const progress = {
   /**
    * The learner reports a file's status and the time spent since the last
@@ -165,6 +181,7 @@ export const progress = {
         options.moveResumePoint === false
           ? {}
           : { lastModuleId: file.moduleId, lastModuleFileId: file.id };
+      if (movesLastActivity(enrolment.lastActivityAt, now)) set.lastActivityAt = now;
       if (enrolment.status === 'enrolled') {
         const { total, done } = await requiredCounts(tx, file.courseId, enrolment.id);
         set.progressPercent = total === 0 ? 0 : Math.floor((done * 100) / total);
@@ -181,7 +198,8 @@ export const progress = {
           });
         }
       }
-      // Nothing to change (a completed course, resume point kept): answer as it stands.
+      // Nothing to change (a completed course, resume point kept, activity already recorded
+      // today): answer as it stands.
       const [updated] =
         Object.keys(set).length === 0
           ? [enrolment]

@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { enrolledLearner, makeOrganisationWithStaff, type Staff } from '../../../test/auth.ts';
 import { makeCourse, makeModuleWithFiles } from '../../../test/factories/index.ts';
 import { call } from '../../../test/http.ts';
+import { courseEnrolments } from '../../schema/enrolments.table.ts';
+import { movesLastActivity } from './progress.service.ts';
 
 let t: TestApp;
 let acme: Staff;
@@ -92,6 +95,43 @@ describe('progress', () => {
       selectedModule: m1.module.id,
       selectedFile: m1.files[0]!.id,
     });
+  });
+
+  it('records the last activity on the enrolment on the first save of a UTC day', async () => {
+    const db = t.database.db;
+    const course = await makeCourse(db, { organisationId: acme.org.id });
+    const m = await makeModuleWithFiles(db, { course, files: [{}, {}] });
+    const l = await enrolledLearner(t, course);
+    const mine = eq(courseEnrolments.userId, l.user.id);
+    const lastActivity = async () =>
+      (
+        await db.select({ at: courseEnrolments.lastActivityAt }).from(courseEnrolments).where(mine)
+      )[0]!.at;
+    expect(await lastActivity()).toBeNull();
+    const before = Date.now();
+    await report(l.token, { module_file: m.files[0]!.id, status: 'in_progress', time_spent: 5 });
+    const first = await lastActivity();
+    expect(first!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // Already recorded today: a second save leaves it (and the indexed column) alone.
+    const today = new Date(new Date().setUTCHours(0, 0, 0, 0));
+    await db.update(courseEnrolments).set({ lastActivityAt: today }).where(mine);
+    await report(l.token, { module_file: m.files[1]!.id, status: 'in_progress', time_spent: 5 });
+    expect(await lastActivity()).toEqual(today);
+    // Last recorded yesterday: the save moves it.
+    await db
+      .update(courseEnrolments)
+      .set({ lastActivityAt: new Date(today.getTime() - 1) })
+      .where(mine);
+    await report(l.token, { module_file: m.files[1]!.id, status: 'completed', time_spent: 5 });
+    expect((await lastActivity())!.getTime()).toBeGreaterThanOrEqual(today.getTime());
+  });
+
+  it('moves the last activity only across a UTC day', () => {
+    const now = new Date('2026-03-10T08:00:00Z');
+    expect(movesLastActivity(null, now)).toBe(true);
+    expect(movesLastActivity(new Date('2026-03-09T23:59:59.999Z'), now)).toBe(true);
+    expect(movesLastActivity(new Date('2026-03-10T00:00:00Z'), now)).toBe(false);
+    expect(movesLastActivity(new Date('2026-03-10T07:59:00Z'), now)).toBe(false);
   });
 
   it('two racing reports that finish the course emit course.completed once', async () => {

@@ -3,11 +3,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseEnrolments, moduleFileProgress } from '../../../src/schema/enrolments.table.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { makeOrganisationWithStaff, type SignedIn, signedIn } from '../../../test/auth.ts';
+import {
+  enrolledLearner,
+  makeOrganisationWithStaff,
+  type SignedIn,
+  signedIn,
+} from '../../../test/auth.ts';
 import { makeCourse, makeModuleWithFiles } from '../../../test/factories/catalogue.ts';
 import { enrol } from '../../../test/factories/learning.ts';
 import { reportCalls } from '../../../test/factories/reports.ts';
 import { makeUser } from '../../../test/factories/users.ts';
+import { call } from '../../../test/http.ts';
+import { learnersAtRisk } from './reports.at-risk.ts';
 
 /*
  * learners-at-risk/ on a dataset built by hand, dated relative to now (the query's clock):
@@ -91,6 +98,8 @@ beforeAll(async () => {
         enrolledAt: ago(at.enrolled),
         dueAt: at.due === undefined ? null : ago(at.due),
         progressPercent: at.completed ? 100 : (at.percent ?? 0),
+        // What a progress save records on the enrolment (progress.service.ts).
+        lastActivityAt: at.progressAgo === undefined ? null : ago(at.progressAgo),
       })
       .where(eq(courseEnrolments.id, row.id));
     if (at.progressAgo !== undefined) {
@@ -162,6 +171,27 @@ describe('reports: learners at risk', () => {
     expect(body.previous).not.toBeNull();
   });
 
+  it('stops counting at a cap, says so, and still pages up to it', async () => {
+    expect((await ok('', acme.trainer.token)).count_capped).toBe(false);
+    const scope = { kind: 'author', organisationId: acme.org.id, userId: acme.trainer.user.id };
+    const capped = await learnersAtRisk(t.database.db, {
+      scope: scope as never,
+      inactiveDays: 14,
+      page: { page: 1, page_size: 1 },
+      countCap: 2,
+    });
+    expect(capped).toMatchObject({ count: 2, capped: true });
+    expect(capped.rows.map((r) => r.learner.id)).toEqual([id.BOTH]);
+    const exact = await learnersAtRisk(t.database.db, {
+      scope: scope as never,
+      inactiveDays: 14,
+      page: { page: 3, page_size: 1 },
+      countCap: 3,
+    });
+    expect(exact).toMatchObject({ count: 3, capped: false });
+    expect(exact.rows.map((r) => r.learner.id)).toEqual([id.IDLE]);
+  });
+
   it('never lists another trainer’s learners, nor another organisation’s', async () => {
     expect(learnerIds(await ok('', t2.token))).toEqual([id.CHAR]);
     // acme's admin: every acme course; globex's LB (in acme's Alpha) is not acme's people.
@@ -183,6 +213,35 @@ describe('reports: learners at risk', () => {
     expect(all).not.toContain(id.FINE);
     expect(all).not.toContain(id.DONE);
     expect(all).not.toContain(id.GONE);
+  });
+
+  it('follows a learner’s progress saves', async () => {
+    const db = t.database.db;
+    const org = await makeOrganisationWithStaff(db, t.config);
+    const course = await makeCourse(db, { organisationId: org.org.id, title: 'Delta' });
+    const file = (await makeModuleWithFiles(db, { course, files: [{}, {}] })).files[0]!;
+    const learner = await enrolledLearner(t, course);
+    await db
+      .update(courseEnrolments)
+      .set({ enrolledAt: ago(30) })
+      .where(eq(courseEnrolments.userId, learner.user.id));
+    const idle = await ok('', org.admin.token);
+    expect(learnerIds(idle)).toEqual([learner.user.id]);
+    expect(idle.results[0]).toMatchObject({ reasons: ['inactive'], days_inactive: 30 });
+
+    const saved = await call(t.app, 'POST', '/api/courses/module-file-user-status/', {
+      token: learner.token,
+      body: { module_file: file.id, status: 'in_progress', time_spent: 10 },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await ok('', org.admin.token)).count).toBe(0);
+    // The report reads the enrolment's record of the last progress, not the progress rows.
+    await db
+      .update(courseEnrolments)
+      .set({ lastActivityAt: ago(20) })
+      .where(eq(courseEnrolments.userId, learner.user.id));
+    const again = await ok('', org.admin.token);
+    expect(again.results[0]).toMatchObject({ reasons: ['inactive'], days_inactive: 20 });
   });
 
   it('refuses learners, other organisations and bad input with a clear 4xx', async () => {
