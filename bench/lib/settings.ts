@@ -49,9 +49,14 @@ export function readSettings(): BenchSettings {
   if (!/^postgres(ql)?:\/\//.test(adminUrl)) {
     throw new Error('BENCH_DATABASE_URL must be a postgres:// or postgresql:// URL.');
   }
+  // Another name keeps a database kept by an earlier run (BENCH_KEEP_DATABASE=1) out of harm.
+  const databaseName = process.env.BENCH_DATABASE_NAME || 'atrium_bench';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(databaseName)) {
+    throw new Error('BENCH_DATABASE_NAME must be a lower-case SQL identifier.');
+  }
   return {
     adminUrl,
-    databaseName: 'atrium_bench',
+    databaseName,
     connections: positiveInt('BENCH_CONNECTIONS', 50),
     durationSeconds: positiveInt('BENCH_DURATION', 10),
     warmupSeconds: positiveInt('BENCH_WARMUP', 2, 0),

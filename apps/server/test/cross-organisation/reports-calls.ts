@@ -19,6 +19,7 @@ export const REPORT_BODY_CALLS: Record<string, IdCall> = {
     query: (f) => `?department=${f.department}`,
   },
   'GET /api/report/top-course/': { params: () => ({}), query: (f) => `?organisation=${f.org}` },
+  'GET /api/report/freshness/': { params: () => ({}), query: (f) => `?organisation=${f.org}` },
   'GET /api/report/user-time-spentmonthly-chart/': {
     params: () => ({}),
     query: (f) => `?designation=${f.designation}`,

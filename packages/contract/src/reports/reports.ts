@@ -66,6 +66,18 @@ const fromBeforeTo = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) =
 };
 
 export const ZReportScopeQuery = z.object(scopeFields);
+
+/**
+ * How current the dashboards' figures are: a large organisation's dashboards read summaries
+ * rebuilt every `refresh_minutes` (the last at `as_of`); filtered and date-range reports and
+ * smaller organisations read live data (`summarised` false, `as_of` null).
+ */
+export const ZReportFreshness = z.object({
+  summarised: z.boolean(),
+  as_of: z.string().nullable(),
+  refresh_minutes: z.number().nullable(),
+});
+export type TReportFreshness = z.infer<typeof ZReportFreshness>;
 /** A date range, both ends inclusive: events (enrolment, completion, sign-in) within it count. */
 export const ZReportRangeQuery = z
   .object({ ...scopeFields, ...rangeFields })
@@ -287,7 +299,16 @@ export const ZLearnerAtRiskRow = z.object({
   days_inactive: count.nullable(),
 });
 export type TLearnerAtRiskRow = z.infer<typeof ZLearnerAtRiskRow>;
+/** Where learners-at-risk/ stops counting (count_capped). */
+export const AT_RISK_COUNT_CAP = 1000;
+
 export const ZLearnersAtRiskPage = zPage(ZLearnerAtRiskRow).extend({
   inactive_days: z.number().int(),
+  /**
+   * The count stops at AT_RISK_COUNT_CAP: a large organisation can have hundreds of thousands
+   * of learners at risk, and counting each against the scope costs more than the page. True
+   * when there are more; the pages go as far as the count.
+   */
+  count_capped: z.boolean(),
 });
 export type TLearnersAtRiskPage = z.infer<typeof ZLearnersAtRiskPage>;

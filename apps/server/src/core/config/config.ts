@@ -79,6 +79,8 @@ const ZEnv = z.object({
     .max(24 * 60)
     .default(15),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  REPORTS_SUMMARY_MIN_ENROLMENTS: z.coerce.number().int().min(0).default(50_000),
+  REPORTS_SUMMARY_EVERY_MINUTES: z.coerce.number().min(1).max(1440).default(15),
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(10).default(25_000),
   REALTIME_RECHECK_MS: z.coerce.number().int().min(10).default(15_000),
   REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(20),
@@ -149,6 +151,12 @@ export type AppConfig = {
   lockoutThreshold: number;
   lockoutMs: number;
   shutdownGraceMs: number;
+  /**
+   * Report summaries (features/reports/reports.summary.ts): organisations with at least
+   * `summaryMinEnrolments` enrolments read their dashboards from summaries rebuilt every
+   * `summaryEveryMs`; smaller ones read the raw rows, always current.
+   */
+  reports: { summaryMinEnrolments: number; summaryEveryMs: number };
   /** The SSE stream (core/realtime): heartbeat, token re-check, streams per user, catch-up window. */
   realtime: {
     heartbeatMs: number;
@@ -228,6 +236,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lockoutThreshold: e.LOCKOUT_THRESHOLD,
     lockoutMs: e.LOCKOUT_MINUTES * 60_000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    reports: {
+      summaryMinEnrolments: e.REPORTS_SUMMARY_MIN_ENROLMENTS,
+      summaryEveryMs: e.REPORTS_SUMMARY_EVERY_MINUTES * 60_000,
+    },
     realtime: {
       heartbeatMs: e.REALTIME_HEARTBEAT_MS,
       recheckMs: e.REALTIME_RECHECK_MS,

@@ -9,6 +9,7 @@ import { reportsMatrix } from './reports.matrix.ts';
 import { registerReportsRoutes } from './reports.routes.ts';
 import { schedulesJobs, schedulesMatrix } from './reports.schedules.module.ts';
 import { registerSchedulesRoutes } from './reports.schedules.routes.ts';
+import { summaryJobs } from './reports.summary.module.ts';
 
 /**
  * Reports (issue 22; spec §7 /api/report/...): the dashboards' and /reports' figures, read-only
@@ -16,8 +17,9 @@ import { registerSchedulesRoutes } from './reports.schedules.routes.ts';
  * user_activity), each report one aggregated query in its own reports.<name>.ts; the report
  * builder and saved reports (reports.builder.*), exports and downloads (reports.exports.*) and
  * scheduled e-mail reports (reports.schedules.*), which all open a report through
- * reports.open.ts so that screen, file and e-mail hold the same figures. Who sees what is
- * reports.policy.ts.
+ * reports.open.ts so that screen, file and e-mail hold the same figures. A large
+ * organisation's dashboards read summary tables rebuilt by a job (reports.summary.*). Who sees
+ * what is reports.policy.ts.
  */
 export const reportsModule: AppModule = {
   name: 'reports',
@@ -27,6 +29,6 @@ export const reportsModule: AppModule = {
     registerExportsRoutes(app, ctx);
     registerSchedulesRoutes(app, ctx);
   },
-  jobs: [...exportsJobs, ...schedulesJobs],
+  jobs: [...exportsJobs, ...schedulesJobs, ...summaryJobs],
   matrix: { ...reportsMatrix, ...builderMatrix, ...exportsMatrix, ...schedulesMatrix },
 };

@@ -9,6 +9,7 @@ import {
   TAKING_PART,
   within,
 } from './reports.scope.ts';
+import { monthsWithin, summarisedOrganisation } from './reports.summary.ts';
 
 /**
  * overall-category-statistics/ (the "Top 5 Categories" widget): the scope's courses grouped by
@@ -21,15 +22,39 @@ export async function categoryStatistics(
 ): Promise<TCategoryStatistics> {
   const from = input.year ? `${input.year}-01-01` : undefined;
   const to = input.year ? `${input.year}-12-31` : undefined;
-  const rows = await queryRows<{
+  type Row = {
     id: number | null;
     name: string | null;
     courses: number;
     enrolled: number;
     completed: number;
-  }>(
-    db,
-    sql`select cat.id, cat.name,
+  };
+  const summarised = await summarisedOrganisation(db, input, { byPeople: false, from, to });
+  const rows = summarised
+    ? await queryRows<Row>(
+        db,
+        // Course counts from the courses as they are; enrolments from the summary's months.
+        sql`with crs as (
+            select c.category_id, count(*)::int as courses from courses c
+            where c.organisation_id = ${summarised} group by 1
+          ),
+          sums as (
+            select s.category_id, sum(s.enrolled)::int as enrolled, sum(s.completed)::int as completed
+            from report_category_months s
+            where s.organisation_id = ${summarised} and ${monthsWithin(from, to)}
+            group by 1
+          )
+          select cat.id, cat.name, crs.courses, coalesce(sums.enrolled, 0)::int as enrolled,
+            coalesce(sums.completed, 0)::int as completed
+          from crs
+          left join sums on sums.category_id is not distinct from crs.category_id
+          left join course_categories cat on cat.id = crs.category_id
+          order by enrolled desc, completed desc, courses desc, cat.id nulls last
+          limit ${input.limit}`,
+      )
+    : await queryRows<Row>(
+        db,
+        sql`select cat.id, cat.name,
         count(distinct c.id)::int as courses,
         count(e.id) filter (where ${within(sql`e.enrolled_at`, from, to)})::int as enrolled,
         count(e.id) filter (where e.status = 'completed'
@@ -42,7 +67,7 @@ export async function categoryStatistics(
       group by cat.id, cat.name
       order by enrolled desc, completed desc, courses desc, cat.id nulls last
       limit ${input.limit}`,
-  );
+      );
   return {
     year: input.year ?? null,
     results: rows.map((r) => ({

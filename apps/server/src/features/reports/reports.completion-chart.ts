@@ -10,6 +10,7 @@ import {
   TAKING_PART,
   yearBounds,
 } from './reports.scope.ts';
+import { peopleMonthsOfYear, summarisedOrganisation } from './reports.summary.ts';
 
 /**
  * number-of-completion-chart/: per month of the year, enrolments begun and courses completed in
@@ -19,6 +20,21 @@ export async function completionChart(
   db: DbOrTx,
   input: ReportInput & { year: number },
 ): Promise<TMonthlyChart> {
+  const summarised = await summarisedOrganisation(db, input, { byPeople: true });
+  if (summarised) {
+    const sums = await peopleMonthsOfYear<{ enrolled: number; completed: number }>(
+      db,
+      summarised,
+      input,
+      input.year,
+      sql`coalesce(sum(s.enrolled), 0)::int as enrolled, coalesce(sum(s.completed), 0)::int as completed`,
+    );
+    return chartOf(
+      input.year,
+      byMonth(sums, (r) => r.enrolled),
+      byMonth(sums, (r) => r.completed),
+    );
+  }
   const { start, end } = yearBounds(input.year);
   const base = sql`from course_enrolments e join courses c on c.id = e.course_id
     where ${courseScope(input.scope)} and ${membersOf(input, sql`e.user_id`)}`;
@@ -38,12 +54,14 @@ export async function completionChart(
       rows.filter((r) => r.kind === kind),
       (r) => r.n,
     );
-  return {
-    year: input.year,
-    labels: monthLabels(input.year),
-    series: [
-      { key: 'enrolled', label: 'Enrolments', data: of('enrolled') },
-      { key: 'completed', label: 'Completions', data: of('completed') },
-    ],
-  };
+  return chartOf(input.year, of('enrolled'), of('completed'));
 }
+
+const chartOf = (year: number, enrolled: number[], completed: number[]): TMonthlyChart => ({
+  year,
+  labels: monthLabels(year),
+  series: [
+    { key: 'enrolled', label: 'Enrolments', data: enrolled },
+    { key: 'completed', label: 'Completions', data: completed },
+  ],
+});

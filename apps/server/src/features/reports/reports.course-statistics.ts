@@ -2,6 +2,7 @@ import type { TCourseStatistics } from '@atrium/contract';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../core/db/database.ts';
 import { courseScope, membersOf, type ReportInput, rateOf } from './reports.scope.ts';
+import { summarisedOrganisation } from './reports.summary.ts';
 
 type Row = {
   total: number;
@@ -21,9 +22,33 @@ type Row = {
  * scope's people) by status; one statement over two CTEs.
  */
 export async function courseStatistics(db: DbOrTx, input: ReportInput): Promise<TCourseStatistics> {
-  const [r] = await queryRows<Row>(
-    db,
-    sql`with crs as (select c.id, c.status from courses c where ${courseScope(input.scope)}),
+  const summarised = await summarisedOrganisation(db, input, { byPeople: false });
+  const [r] = summarised
+    ? await queryRows<Row>(
+        db,
+        sql`with crs as (select c.status from courses c where c.organisation_id = ${summarised}),
+          enr as (
+            select coalesce(sum(s.requested), 0)::int as requested,
+              coalesce(sum(s.enrolled), 0)::int as enrolled,
+              coalesce(sum(s.completed), 0)::int as completed,
+              coalesce(sum(s.rejected), 0)::int as rejected,
+              sum(s.progress_sum::bigint) as progress_sum
+            from report_course_totals s where s.organisation_id = ${summarised}
+          )
+          select
+            (select count(*) from crs)::int as total,
+            (select count(*) from crs where status = 'draft')::int as draft,
+            (select count(*) from crs where status = 'pending')::int as pending,
+            (select count(*) from crs where status = 'approved')::int as approved,
+            (select count(*) from crs where status = 'published')::int as published,
+            enr.requested, enr.enrolled, enr.completed, enr.rejected,
+            round(enr.progress_sum::numeric / nullif(enr.enrolled + enr.completed, 0), 1)::float8
+              as average_progress
+          from enr`,
+      )
+    : await queryRows<Row>(
+        db,
+        sql`with crs as (select c.id, c.status from courses c where ${courseScope(input.scope)}),
       enr as (
         select e.status, e.progress_percent from course_enrolments e
         where e.course_id in (select id from crs) and ${membersOf(input, sql`e.user_id`)}
@@ -41,7 +66,7 @@ export async function courseStatistics(db: DbOrTx, input: ReportInput): Promise<
         round(avg(progress_percent) filter (where status in ('enrolled', 'completed')), 1)::float8
           as average_progress
       from enr`,
-  );
+      );
   const row = r!;
   return {
     courses: {

@@ -19,4 +19,5 @@ export const reportsMatrix: Record<string, MatrixRow> = {
   'GET /api/report/overall-course-statistics/': AUTHORS,
   'GET /api/report/overall-category-statistics/': AUTHORS,
   'GET /api/report/learners-at-risk/': AUTHORS,
+  'GET /api/report/freshness/': AUTHORS,
 };

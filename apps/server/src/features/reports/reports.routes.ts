@@ -1,4 +1,4 @@
-import { reportOps as ops, ROLE } from '@atrium/contract';
+import { AT_RISK_COUNT_CAP, reportOps as ops, ROLE } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
@@ -11,6 +11,8 @@ import { courseCompletion } from './reports.course-completion.ts';
 import { courseStatistics } from './reports.course-statistics.ts';
 import { loginChart } from './reports.login-chart.ts';
 import { currentYear, resolveReport } from './reports.scope.ts';
+import { summaryJobsOnReady } from './reports.summary.module.ts';
+import { summaryBuiltAt } from './reports.summary.ts';
 import { timeSpentMonthly } from './reports.time-spent.ts';
 import { topCourses } from './reports.top-course.ts';
 import { topLearners } from './reports.top-learner.ts';
@@ -96,13 +98,29 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
       limit: req.query.limit,
     }),
   );
+  route(app, ops.freshness, staff, async (req) => {
+    const { scope } = await input(req);
+    const builtAt =
+      scope.kind === 'organisation' ? await summaryBuiltAt(ctx.db, scope.organisationId) : null;
+    return {
+      summarised: builtAt !== null,
+      as_of: builtAt?.toISOString() ?? null,
+      refresh_minutes: builtAt ? ctx.config.reports.summaryEveryMs / 60_000 : null,
+    };
+  });
+  app.addHook('onReady', () => summaryJobsOnReady(ctx));
   route(app, ops.learnersAtRisk, staff, async (req) => {
     const q = req.query;
     const page = await learnersAtRisk(ctx.db, {
       ...(await input(req)),
       inactiveDays: q.inactive_days,
       page: q,
+      countCap: AT_RISK_COUNT_CAP,
     });
-    return { ...toPage(req.url, q, page.count, page.rows), inactive_days: q.inactive_days };
+    return {
+      ...toPage(req.url, q, page.count, page.rows),
+      inactive_days: q.inactive_days,
+      count_capped: page.capped,
+    };
   });
 }

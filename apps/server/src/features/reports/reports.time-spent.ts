@@ -9,6 +9,7 @@ import {
   type ReportInput,
   yearBounds,
 } from './reports.scope.ts';
+import { peopleMonthsOfYear, summarisedOrganisation } from './reports.summary.ts';
 
 /**
  * user-time-spentmonthly-chart/: seconds spent per month, from the `module_time` rows of
@@ -21,16 +22,25 @@ export async function timeSpentMonthly(
   input: ReportInput & { year: number },
 ): Promise<TMonthlyChart> {
   const { start, end } = yearBounds(input.year);
-  const rows = await queryRows<{ month: number; seconds: number }>(
-    db,
-    sql`select extract(month from a.created_at at time zone 'UTC')::int as month,
+  const summarised = await summarisedOrganisation(db, input, { byPeople: true });
+  const rows = summarised
+    ? await peopleMonthsOfYear<{ seconds: number }>(
+        db,
+        summarised,
+        input,
+        input.year,
+        sql`coalesce(sum(s.seconds), 0)::float8 as seconds`,
+      )
+    : await queryRows<{ month: number; seconds: number }>(
+        db,
+        sql`select extract(month from a.created_at at time zone 'UTC')::int as month,
         coalesce(sum(a.seconds), 0)::float8 as seconds
       from user_activity a
       where a.kind = 'module_time' and ${activityScope(input.scope, sql`a.organisation_id`)}
         and a.created_at >= ${start}::date and a.created_at < ${end}::date
         and ${peopleOf(input, sql`a.user_id`)}
       group by 1`,
-  );
+      );
   return {
     year: input.year,
     labels: monthLabels(input.year),

@@ -9,6 +9,7 @@ import {
   TAKING_PART,
   within,
 } from './reports.scope.ts';
+import { summarisedOrganisation } from './reports.summary.ts';
 
 /**
  * top-course/ (the "Top 5 Courses" widget): the scope's courses by enrolments begun in the
@@ -18,9 +19,28 @@ export async function topCourses(
   db: DbOrTx,
   input: ReportInput & { from?: string; to?: string; limit: number },
 ): Promise<TTopCourses> {
-  const rows = await queryRows<{ id: number; title: string; enrolled: number; completed: number }>(
-    db,
-    sql`select c.id, c.title,
+  type Row = { id: number; title: string; enrolled: number; completed: number };
+  const summarised = await summarisedOrganisation(db, input, {
+    byPeople: false,
+    allTime: true,
+    from: input.from,
+    to: input.to,
+  });
+  const rows = summarised
+    ? await queryRows<Row>(
+        db,
+        // In the order of report_course_totals_rank_idx (nulls last as drizzle writes its desc
+        // columns, though none is null): the first rows of one index scan.
+        sql`select c.id, c.title, (s.enrolled + s.completed)::int as enrolled, s.completed
+          from report_course_totals s join courses c on c.id = s.course_id
+          where s.organisation_id = ${summarised} and c.organisation_id = ${summarised}
+            and (s.enrolled + s.completed) > 0
+          order by (s.enrolled + s.completed) desc, s.completed desc nulls last, s.course_id
+          limit ${input.limit}`,
+      )
+    : await queryRows<Row>(
+        db,
+        sql`select c.id, c.title,
         count(*) filter (where ${within(sql`e.enrolled_at`, input.from, input.to)})::int as enrolled,
         count(*) filter (where e.status = 'completed'
           and ${within(sql`e.completed_at`, input.from, input.to)})::int as completed
@@ -32,7 +52,7 @@ export async function topCourses(
       having count(*) filter (where ${within(sql`e.enrolled_at`, input.from, input.to)}) > 0
       order by enrolled desc, completed desc, c.id
       limit ${input.limit}`,
-  );
+      );
   return {
     results: rows.map((r) => ({
       course: { id: r.id, title: r.title },

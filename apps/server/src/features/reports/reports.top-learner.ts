@@ -10,6 +10,7 @@ import {
   TAKING_PART,
   within,
 } from './reports.scope.ts';
+import { cellsOf, summarisedOrganisation } from './reports.summary.ts';
 
 type Row = {
   user_id: number;
@@ -36,7 +37,8 @@ export async function topLearners(
   const having = sql`having count(*) filter (where (${enrolledIn}) or (${completedIn})) > 0
     order by completed desc, enrolled desc, u.id limit ${input.limit}`;
   const rows =
-    input.role === 'learner'
+    (await fromSummaries(db, input)) ??
+    (input.role === 'learner'
       ? await queryRows<Row>(
           db,
           sql`select ${PERSON('u')}, ${counted}
@@ -59,9 +61,58 @@ export async function topLearners(
               and (c.created_by, c.organisation_id) in
                 (select m.user_id, m.organisation_id from memberships m where m.role_id = 3)
             group by u.id ${having}`,
-        );
+        ));
   return {
     role_name: input.role,
     results: rows.map((r) => ({ user: personOf(r), enrolled: r.enrolled, completed: r.completed })),
   };
+}
+
+/**
+ * The all-time ranking from the summaries: learners from report_user_totals (in the order of
+ * report_user_totals_learners_idx), trainers by summing their courses' report_course_totals.
+ * Null when the report must read the raw rows (a range; people filters for trainers).
+ */
+async function fromSummaries(
+  db: DbOrTx,
+  input: ReportInput & { role: 'learner' | 'trainer'; from?: string; to?: string; limit: number },
+): Promise<Row[] | null> {
+  const learners = input.role === 'learner';
+  const summarised = await summarisedOrganisation(
+    db,
+    learners ? { ...input, userType: 'learner' } : input,
+    {
+      byPeople: learners,
+      allTime: true,
+      from: input.from,
+      to: input.to,
+    },
+  );
+  if (!summarised) return null;
+  if (learners) {
+    return queryRows<Row>(
+      db,
+      sql`select ${PERSON('u')}, s.enrolled, s.completed
+        from report_user_totals s join users u on u.id = s.user_id
+        where s.organisation_id = ${summarised} and ${cellsOf({ ...input, userType: 'learner' })}
+          and s.enrolled > 0
+        order by s.completed desc nulls last, s.enrolled desc nulls last, s.user_id
+        limit ${input.limit}`,
+    );
+  }
+  return queryRows<Row>(
+    db,
+    sql`select ${PERSON('u')}, sum(s.enrolled + s.completed)::int as enrolled,
+        sum(s.completed)::int as completed
+      from report_course_totals s
+      join courses c on c.id = s.course_id and c.organisation_id = ${summarised}
+      join users u on u.id = c.created_by
+      where s.organisation_id = ${summarised}
+        and (c.created_by, c.organisation_id) in
+          (select m.user_id, m.organisation_id from memberships m where m.role_id = 3)
+      group by u.id
+      having sum(s.enrolled + s.completed) > 0
+      order by completed desc, enrolled desc, u.id
+      limit ${input.limit}`,
+  );
 }

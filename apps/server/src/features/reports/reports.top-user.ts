@@ -8,6 +8,7 @@ import {
   type ReportInput,
   within,
 } from './reports.scope.ts';
+import { cellsOf, summarisedOrganisation } from './reports.summary.ts';
 
 /**
  * top-user/: the scope's people of `user_type` ranked by time spent in the range (the
@@ -18,15 +19,32 @@ export async function topUsers(
   db: DbOrTx,
   input: ReportInput & { from?: string; to?: string; limit: number },
 ) {
-  const rows = await queryRows<{
+  type Row = {
     user_id: number;
     fullname: string;
     email: string;
     seconds: number;
     logins: number;
-  }>(
-    db,
-    sql`select ${PERSON('u')},
+  };
+  const summarised = await summarisedOrganisation(db, input, {
+    byPeople: true,
+    allTime: true,
+    from: input.from,
+    to: input.to,
+  });
+  const rows = summarised
+    ? await queryRows<Row>(
+        db,
+        // In the order of report_user_totals_time_idx.
+        sql`select ${PERSON('u')}, s.seconds, s.sign_ins as logins
+          from report_user_totals s join users u on u.id = s.user_id
+          where s.organisation_id = ${summarised} and ${cellsOf(input)} and s.activity > 0
+          order by s.seconds desc nulls last, s.sign_ins desc nulls last, s.user_id
+          limit ${input.limit}`,
+      )
+    : await queryRows<Row>(
+        db,
+        sql`select ${PERSON('u')},
         coalesce(sum(a.seconds) filter (where a.kind = 'module_time'), 0)::float8 as seconds,
         count(*) filter (where a.kind = 'sign_in')::int as logins
       from user_activity a
@@ -38,7 +56,7 @@ export async function topUsers(
       group by u.id
       order by seconds desc, logins desc, u.id
       limit ${input.limit}`,
-  );
+      );
   return {
     results: rows.map((r) => ({
       user: personOf(r),

@@ -1,5 +1,5 @@
 import type { TUserStatistics } from '@atrium/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../core/db/database.ts';
 import {
   activityScope,
@@ -10,6 +10,7 @@ import {
   TAKING_PART,
   within,
 } from './reports.scope.ts';
+import { cellsOf, monthsWithin, summarisedOrganisation } from './reports.summary.ts';
 
 /**
  * user-statistic-report/ (the "Current Statistics" widget): people in scope by role, active and
@@ -21,8 +22,42 @@ export async function userStatistics(
   input: ReportInput & { from?: string; to?: string },
 ): Promise<TUserStatistics> {
   const { scope, from, to } = input;
-  const joined =
-    from || to ? within(sql`created_at`, from, to) : sql`created_at >= now() - interval '30 days'`;
+  const joined = newMembers(sql`created_at`, from, to);
+  const summarised = await summarisedOrganisation(db, input, { byPeople: true, from, to });
+  if (summarised) {
+    const [fromSummary] = await queryRows<TUserStatistics>(
+      db,
+      sql`with cells as (
+          select coalesce(sum(s.users), 0)::int as users,
+            coalesce(sum(s.users) filter (where s.role_id = 4), 0)::int as learners,
+            coalesce(sum(s.users) filter (where s.role_id = 3), 0)::int as trainers,
+            coalesce(sum(s.users) filter (where s.role_id = 2), 0)::int as admins,
+            coalesce(sum(s.active), 0)::int as active_users
+          from report_people_cells s where s.organisation_id = ${summarised} and ${cellsOf(input)}
+        ),
+        months as (
+          select coalesce(sum(s.enrolled), 0)::int as enrolments,
+            coalesce(sum(s.completed), 0)::int as completions,
+            coalesce(sum(s.sign_ins), 0)::int as logins
+          from report_people_months s
+          where s.organisation_id = ${summarised} and ${cellsOf(input)} and ${monthsWithin(from, to)}
+        )
+        select cells.users, cells.learners, cells.trainers, cells.admins, cells.active_users,
+          -- New members from the memberships as they are (memberships_org_created_idx), with
+          -- the cells' people filters over the same columns.
+          (select count(*) from (
+            select m.created_at, m.role_id, p.department_id, p.designation_id
+            from memberships m left join user_profiles p on p.user_id = m.user_id
+            where m.organisation_id = ${summarised}) s
+            where ${newMembers(sql`s.created_at`, from, to)} and ${cellsOf(input)})::int as new_users,
+          (select count(*) from courses c where c.organisation_id = ${summarised})::int as courses,
+          (select count(*) from courses c where c.organisation_id = ${summarised}
+            and c.status = 'published')::int as published_courses,
+          months.enrolments, months.completions, months.logins
+        from cells, months`,
+    );
+    return fromSummary!;
+  }
   const [row] = await queryRows<TUserStatistics>(
     db,
     sql`with people as (
@@ -60,3 +95,7 @@ export async function userStatistics(
   );
   return row!;
 }
+
+/** Memberships begun in the range; without one, in the last 30 days. */
+const newMembers = (column: SQL, from?: string, to?: string): SQL =>
+  from || to ? within(column, from, to) : sql`${column} >= now() - interval '30 days'`;

@@ -9,13 +9,14 @@ vi.mock('../../../shared/api/call.ts', () => ({ call: vi.fn() }));
 
 let results: unknown[] = [];
 let count = 0;
+let capped = false;
 const queries: unknown[] = [];
 beforeEach(() => {
   queries.length = 0;
   vi.mocked(call).mockImplementation((async (op: Operation, args: { query?: unknown } = {}) => {
     if (op !== reportOps.learnersAtRisk) throw new Error(`unexpected ${op.method} ${op.path}`);
     queries.push(args.query);
-    return { count, next: null, previous: null, results, inactive_days: 14 };
+    return { count, next: null, previous: null, results, inactive_days: 14, count_capped: capped };
   }) as unknown as typeof call);
 });
 
@@ -36,6 +37,7 @@ describe('LearnersAtRiskCard', () => {
   it('says nobody is at risk when the list is empty', async () => {
     results = [];
     count = 0;
+    capped = false;
     renderCard(<LearnersAtRiskCard />);
     expect(await screen.findByText('Nobody is at risk.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
@@ -68,6 +70,14 @@ describe('LearnersAtRiskCard', () => {
     expect(screen.getByText('The 2 most at risk of 9.')).toBeTruthy();
     // All nine, not the two shown, leave through the export menu.
     expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
+  });
+
+  it('says when the server stopped counting', async () => {
+    results = [row({})];
+    count = 1000;
+    capped = true;
+    renderCard(<LearnersAtRiskCard />);
+    expect(await screen.findByText('The 1 most at risk of 1,000+.')).toBeTruthy();
   });
 
   it('shows the server’s message when the list cannot be read', async () => {

@@ -117,7 +117,8 @@ export function LearnersAtRiskCard() {
           </Stack>
           {more && (
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 2 }}>
-              The {rows.length} most at risk of {list.data.count}.
+              The {rows.length} most at risk of {list.data.count.toLocaleString()}
+              {list.data.count_capped ? '+' : ''}.
             </Typography>
           )}
         </>

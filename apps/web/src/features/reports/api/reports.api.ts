@@ -79,3 +79,6 @@ export function useReportDesignations(departmentId: number | undefined) {
     staleTime: 60_000,
   });
 }
+
+/** How current the dashboards' figures are (summaries of a large organisation). */
+export const useReportFreshness = (q: QueryOf<'freshness'>) => useReport('freshness', q);

@@ -29,9 +29,11 @@ const calls: { op: Operation; args: Record<string, unknown> }[] = [];
 let failing: Operation | null = null;
 let hanging: Operation | null = null;
 let empty = false;
+let summarisedAt: string | null = null;
 
 beforeEach(() => {
   calls.length = 0;
+  summarisedAt = null;
   failing = null;
   hanging = null;
   empty = false;
@@ -69,6 +71,10 @@ beforeEach(() => {
         return empty ? fixtures.page([]) : fixtures.courseCompletion;
       case reportOps.courseCompletionTrainer:
         return fixtures.trainerCompletion;
+      case reportOps.freshness:
+        return summarisedAt
+          ? { summarised: true, as_of: summarisedAt, refresh_minutes: 15 }
+          : { summarised: false, as_of: null, refresh_minutes: null };
       case organisationOps.list:
         return fixtures.page([{ id: 4, title: 'Acme' }]);
       case organisationOps.departmentsOf:
@@ -135,6 +141,23 @@ describe('ReportsPage', { timeout: 20_000 }, () => {
     // An admin's departments are their organisation's.
     await choose('Department', 'Sales');
     await waitFor(() => expect(queriesOf(reportOps.topCourse).at(-1)).toEqual({ department: 9 }));
+  });
+
+  it('says when the figures of a large organisation were taken; nothing for live ones', async () => {
+    summarisedAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    open();
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(
+      'Figures taken 5 minutes ago, refreshed every 15 minutes. Filtered and date-range figures are live.',
+    );
+    expect(queriesOf(reportOps.freshness)).toEqual([{}]);
+  });
+
+  it('shows no freshness note when the figures are live', async () => {
+    open();
+    await within(card('Current statistics')).findByText('301');
+    await waitFor(() => expect(queriesOf(reportOps.freshness)).toHaveLength(1));
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('the table alternative holds the numbers the chart draws', async () => {

@@ -9,6 +9,7 @@ import { useSession } from '../../../shared/session/session-context.ts';
 import { PageContainer, PageHeader } from '../../../shared/ui/page-header.tsx';
 import { CourseCompletionCard, TrainerCompletionCard } from '../components/completion-tables.tsx';
 import { FilterBar } from '../components/filter-bar.tsx';
+import { FreshnessNote } from '../components/freshness-note.tsx';
 import { ReportsTabs } from '../components/reports-tabs.tsx';
 import {
   CompletionsPerMonth,
@@ -82,6 +83,7 @@ export default function ReportsPage() {
         canPickOrganisation={superadmin}
         ownOrganisation={user?.membership?.organization.id}
       />
+      <FreshnessNote filters={filters} />
       {slow && (
         <Alert severity="info" role="status" sx={{ mb: 3 }}>
           {REPORT_NOTICE}
