@@ -9,6 +9,7 @@ import {
   personOf,
   type ReportInput,
   rateOf,
+  serially,
   TAKING_PART,
   within,
 } from './reports.scope.ts';
@@ -34,9 +35,11 @@ export async function trainerCompletion(
   const { limit, offset } = pageBounds(input.page);
   const from = input.year ? `${input.year}-01-01` : undefined;
   const to = input.year ? `${input.year}-12-31` : undefined;
-  const [result] = await queryRows<{ total: number; rows: Row[] | string }>(
-    db,
-    sql`with agg as (
+  // Without parallel workers (reports.scope.ts serially): 41 ms → 5 ms on the bench data.
+  const [result] = await serially(db, (tx) =>
+    queryRows<{ total: number; rows: Row[] | string }>(
+      tx,
+      sql`with agg as (
         select ${PERSON('u')},
           count(distinct c.id)::int as courses,
           count(e.id) filter (where ${within(sql`e.enrolled_at`, from, to)})::int as enrolled,
@@ -55,6 +58,7 @@ export async function trainerCompletion(
         coalesce((select json_agg(p) from
           (select * from agg order by completed desc, enrolled desc, user_id
             limit ${limit} offset ${offset}) p), '[]') as rows`,
+    ),
   );
   const rows = (
     typeof result!.rows === 'string' ? JSON.parse(result!.rows) : result!.rows
