@@ -62,6 +62,7 @@ import { imagesModule } from './features/images/index.ts';
 import { journalsModule } from './features/journals/index.ts';
 import { learningModule } from './features/learning/index.ts';
 import { learningPathsModule } from './features/learning-paths/index.ts';
+import { manualModule } from './features/manual/index.ts';
 import { messagesModule } from './features/messages/index.ts';
 import { moderationModule } from './features/moderation/index.ts';
 import { notificationsModule } from './features/notifications/index.ts';
@@ -72,6 +73,7 @@ import { profilesModule } from './features/profiles/index.ts';
 import { realtimeModule } from './features/realtime/index.ts';
 import { reportsModule } from './features/reports/index.ts';
 import { scormModule } from './features/scorm/index.ts';
+import { supportModule } from './features/support/index.ts';
 import { systemModule } from './features/system/index.ts';
 import { todoModule } from './features/todo/index.ts';
 import { usersModule } from './features/users/index.ts';
@@ -113,11 +115,13 @@ export const MODULES: readonly AppModule[] = [
   journalsModule,
   calendarModule,
   todoModule,
+  manualModule,
   approvalsModule,
   messagesModule,
   notificationsModule,
   videoModule,
   scormModule,
+  supportModule,
 ];
 
 declare module 'fastify' {

@@ -13,7 +13,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { repositoryFiles } from './courses.table.ts';
+import { courses, repositoryFiles } from './courses.table.ts';
+import { users } from './users.table.ts';
 
 export type TranscodeStatus = 'queued' | 'running' | 'ready' | 'failed';
 
@@ -71,5 +72,34 @@ export const videoTranscodes = pgTable(
       sql`${t.status} in ('queued', 'running', 'ready', 'failed')`,
     ),
     check('video_transcodes_progress_ck', sql`${t.progressPercent} between 0 and 100`),
+  ],
+);
+
+/**
+ * A public share link of a transcoded video for one course (issue 23, "/hls"). The token is
+ * random and only its hash is kept; the link plays while it is neither revoked nor expired and
+ * its course is published with the video still in it.
+ */
+export const videoShares = pgTable(
+  'video_shares',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => repositoryFiles.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** sha256 hex of the token (auth/secrets hashSecret). */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('video_shares_token_uq').on(t.tokenHash),
+    index('video_shares_file_idx').on(t.fileId, t.createdAt),
   ],
 );

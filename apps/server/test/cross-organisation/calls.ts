@@ -58,6 +58,7 @@ import {
   LEARNING_PATH_REVERSE,
   type LearningPathObjects,
 } from './learning-paths-calls.ts';
+import { MANUAL_CALLS, MANUAL_SHARED_READS } from './manual-calls.ts';
 import {
   MODERATION_BODY_CALLS,
   MODERATION_CALLS,
@@ -74,6 +75,12 @@ import {
   type ReportToolObjects,
 } from './report-tools-calls.ts';
 import { REPORT_BODY_CALLS } from './reports-calls.ts';
+import { SUPPORT_CALLS, type SupportObjects } from './support-calls.ts';
+import {
+  VIDEO_SHARE_CALLS,
+  VIDEO_SHARE_SHARED_READS,
+  type VideoShareObjects,
+} from './video-shares-calls.ts';
 import { WALL_CALLS, type WallObjects } from './wall-calls.ts';
 
 /*
@@ -155,7 +162,9 @@ export type Fixture = OrganisationObjects &
   CredentialObjects &
   CompetencyObjects &
   JournalObjects &
-  ReportToolObjects;
+  VideoShareObjects &
+  ReportToolObjects &
+  SupportObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -441,6 +450,9 @@ export const CALLS: Record<string, IdCall> = {
   ...COMPETENCY_CALLS,
   ...JOURNAL_CALLS,
   ...REPORT_TOOL_CALLS,
+  ...MANUAL_CALLS,
+  ...SUPPORT_CALLS,
+  ...VIDEO_SHARE_CALLS,
 };
 
 /**
@@ -677,7 +689,11 @@ export const REVERSE: ReverseCall[] = [
  * Reads another organisation may make, and why. Only reads: the writes on the same objects are
  * in CALLS and stay refused.
  */
-export const SHARED_READS: Record<string, { reason: string; fixtures: 'shared' | 'both' }> = {
+export const SHARED_READS: Record<
+  string,
+  /** outsiders: who of another organisation reads it (default all); the others stay refused. */
+  { reason: string; fixtures: 'shared' | 'both'; outsiders?: readonly Caller[] }
+> = {
   'GET /api/v1/accounts/organization-theme/:id/image/:kind/': {
     reason: 'public: the sign-in page shows the logo before anyone signs in',
     fixtures: 'both',
@@ -718,4 +734,6 @@ export const SHARED_READS: Record<string, { reason: string; fixtures: 'shared' |
   },
   ...CREDENTIAL_SHARED_READS,
   ...CERTIFICATE_SHARED_READS,
+  ...VIDEO_SHARE_SHARED_READS,
+  ...MANUAL_SHARED_READS,
 };

@@ -47,6 +47,8 @@ import type { LearningPathObjects } from './learning-paths-calls.ts';
 import { makeModerationObjects } from './moderation-calls.ts';
 import type { ProctoringObjects } from './proctoring-calls.ts';
 import { makeReportToolObjects } from './report-tools-calls.ts';
+import { makeSupportObjects } from './support-calls.ts';
+import { makeVideoShareObjects } from './video-shares-calls.ts';
 import { makeWallObjects } from './wall-calls.ts';
 
 /*
@@ -65,6 +67,12 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
   globex = second;
   const org = await makeOrganisationObjects();
   const ownCourse = await makeCourseObjects('organisation');
+  const videoShares = await makeVideoShareObjects(
+    json,
+    acme.admin.token,
+    ownCourse.video,
+    ownCourse.course,
+  );
   const paths = await makeLearningPathObjects(ownCourse.course);
   const bank = await makeAssessmentObjects();
   const proctoring = await makeProctoringObjects();
@@ -100,6 +108,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     acme.admin.user.id,
     acme.trainer.user.id,
   );
+  const support = await makeSupportObjects(t, acme);
   const own: Fixture = {
     ...org,
     ...ownCourse,
@@ -123,6 +132,8 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...competencies,
     ...journals,
     ...reportTools,
+    ...support,
+    ...videoShares,
   };
   const shared: Fixture = {
     ...org,
@@ -147,6 +158,8 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...competencies,
     ...journals,
     ...reportTools,
+    ...support,
+    ...videoShares,
   };
   const mine = await makeGlobexObjects();
   // Made on first use (a package's launch): made now, so that first use is not a change.

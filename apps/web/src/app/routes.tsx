@@ -17,6 +17,7 @@ import { gamificationPages } from '../features/gamification/index.ts';
 import { learningPages } from '../features/learning/index.ts';
 import { learningPathsPages } from '../features/learning-paths/index.ts';
 import { licencesPages } from '../features/licences/index.ts';
+import { manualPages } from '../features/manual/index.ts';
 import { messagesPages } from '../features/messages/index.ts';
 import { moderationPages } from '../features/moderation/index.ts';
 import { notificationsPages } from '../features/notifications/index.ts';
@@ -24,6 +25,7 @@ import { organisationsPages } from '../features/organisations/index.ts';
 import { proctoringPages } from '../features/proctoring/index.ts';
 import { profilesPages } from '../features/profiles/index.ts';
 import { reportsPages } from '../features/reports/index.ts';
+import { supportPages } from '../features/support/index.ts';
 import { systemPages } from '../features/system/index.ts';
 import { themesPages } from '../features/themes/index.ts';
 import { unsubscribePages } from '../features/unsubscribe/index.ts';
@@ -51,6 +53,8 @@ const PasswordResetOtpPage = lazyPage('password-reset-otp', authPages.passwordRe
 const PasswordResetConfirmPage = lazyPage('password-reset-confirm', authPages.passwordResetConfirm);
 const SsoCallbackPage = lazyPage('sso-callback', authPages.ssoCallback);
 const SystemStatusPage = lazyPage('system-status', systemPages.systemStatus);
+const ContactPage = lazyPage('contact', supportPages.contact);
+const FeedbackPage = lazyPage('feedback', supportPages.feedback);
 const DashboardPage = lazyPage('dashboard', dashboardPages.dashboard);
 const UsersPage = lazyPage('users', usersPages.users);
 const UserImportPage = lazyPage('user-import', usersPages.userImport);
@@ -144,6 +148,7 @@ const BlogPostPage = lazyPage('blog-post', blogsPages.post);
 const BlogEditorPage = lazyPage('blog-editor', blogsPages.editor);
 const CertificatesPage = lazyPage('certificates', certificatesPages.list);
 const VerifyCertificatePage = lazyPage('verify-certificate', certificatesPages.verify);
+const UserManualPage = lazyPage('user-manual', manualPages.manual);
 
 /** Needs a token (spec §2 "no permission needed"). */
 const signedIn = (path: string, extra: Partial<AppRoute> = {}): AppRoute => ({
@@ -221,6 +226,14 @@ export const appRoutes: readonly AppRoute[] = [
     Page: SystemStatusPage,
     title: 'System status',
   },
+  // Support (issue 23): a signed-out visitor can write too (how do I get an account?).
+  {
+    path: '/contactUs',
+    guard: 'public',
+    allowSignedIn: true,
+    Page: ContactPage,
+    title: 'Contact us',
+  },
 
   // Protected, no menu permission needed.
   signedIn('/dashboard', { Page: DashboardPage, title: 'Dashboard' }),
@@ -241,16 +254,14 @@ export const appRoutes: readonly AppRoute[] = [
   signedIn('/user-import', { Page: UserImportPage, title: 'Import users' }),
   // Certificates (issue 21): learners their own, admins the organisation's and the templates.
   signedIn('/certificate', { Page: CertificatesPage, title: 'Certificates' }),
-  ...[
-    '/feedback',
-    '/search',
-    '/contactUs',
-    '/support',
-    '/user-manual',
-    '/tools-plugins',
-    '/admin',
-    '/ar-vr-studio',
-  ].map((path) => signedIn(path)),
+  // The user manual (issue 23): staff only; the page itself refuses learners (the server too).
+  signedIn('/user-manual', { Page: UserManualPage, title: 'User manual' }),
+  signedIn('/user-manual/:slug', { Page: UserManualPage, title: 'User manual' }),
+  // Feedback (issue 23): every member rates; admins also list and export.
+  signedIn('/feedback', { Page: FeedbackPage, title: 'Feedback' }),
+  ...['/search', '/support', '/tools-plugins', '/admin', '/ar-vr-studio'].map((path) =>
+    signedIn(path),
+  ),
   // Gamification (issue 21): every member's board and their own points; no menu permission.
   signedIn('/leaderboard', { Page: LeaderboardPage, title: 'Leaderboard' }),
   signedIn('/leaderboard/:id', { Page: LeaderboardPersonPage, title: 'Points' }),

@@ -111,7 +111,9 @@ export type AuditAction =
   | 'report.exported'
   | 'report.schedule_created'
   | 'report.schedule_changed'
-  | 'report.schedule_deleted';
+  | 'report.schedule_deleted'
+  | 'video.share_created'
+  | 'video.share_revoked';
 
 export async function recordAudit(
   db: DbOrTx,

@@ -17,6 +17,7 @@ export type { User } from './accounts.repository.ts';
 export { findUserByUsernameOrEmail, insertMembership, insertUser } from './accounts.repository.ts';
 export { type CreateAccountInput, createAccount } from './accounts.service.ts';
 export { hashPassword, passwordProblems, verifyPassword } from './passwords.ts';
+export { hashSecret, newSecret } from './secrets.ts';
 export {
   effectiveMenu,
   issueToken,

@@ -4,11 +4,15 @@ import { runTranscode } from './video.job.ts';
 import { videoMatrix } from './video.matrix.ts';
 import { registerVideoRoutes } from './video.routes.ts';
 import { queueTranscode, videos } from './video.service.ts';
+import { registerVideoShareRoutes } from './video.share.routes.ts';
 
 /** Video files: transcoded to HLS after upload, streamed to those who may watch. */
 export const videoModule: AppModule = {
   name: 'video',
-  routes: registerVideoRoutes,
+  routes: (app, ctx) => {
+    registerVideoRoutes(app, ctx);
+    registerVideoShareRoutes(app, ctx);
+  },
   matrix: videoMatrix,
   // A transcode can take minutes: the long lane keeps welcome mails from waiting behind it.
   jobs: [

@@ -16,7 +16,7 @@ const TYPES: Record<string, string> = {
  * A file of a finished tree. Its content never changes under this URL (a new transcode only
  * follows a failed one, which served nothing), so the browser may keep it for a while.
  */
-function sendTreeFile(reply: FastifyReply, file: TreeFile, name: string) {
+export function sendTreeFile(reply: FastifyReply, file: TreeFile, name: string) {
   return reply
     .type(TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
     .header('content-length', file.size)

@@ -27,7 +27,7 @@ const NOT_READY = 'This video is not ready to play yet.';
 const NEVER_CONVERTED = 'This video has not been converted for streaming yet.';
 
 /** The only paths a tree holds; anything else is a 404 before the disk is touched. */
-const HLS_PATH = /^(master\.m3u8|v\d{1,2}\/(index\.m3u8|seg_\d{5}\.ts))$/;
+export const HLS_PATH = /^(master\.m3u8|v\d{1,2}\/(index\.m3u8|seg_\d{5}\.ts))$/;
 
 /** Queues the transcode of a new upload, in the transaction that inserts its row. */
 export async function queueTranscode(tx: DbOrTx, fileId: number, sourceKey: string) {

@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useCounters } from '../../features/notifications/index.ts';
 import { badgeCount } from '../../shared/format/badge-count.ts';
 import { initials } from '../../shared/format/initials.ts';
@@ -29,7 +29,13 @@ export function ProfileMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const buttonId = useId();
+  const location = useLocation();
   if (!user) return null;
+  // In-app navigation leaves document.referrer alone: Feedback is told the page by ?from=.
+  const linkOf = (item: { key: string; to: string }) =>
+    item.key === 'feedback' && location.pathname !== '/feedback'
+      ? `${item.to}?from=${encodeURIComponent(location.pathname + location.search)}`
+      : item.to;
 
   const items = profileMenuItems(user.role.id, menu.length > 0);
   const close = () => setAnchor(null);
@@ -79,7 +85,7 @@ export function ProfileMenu() {
           <MenuItem
             key={item.key}
             component={RouterLink}
-            to={item.to}
+            to={linkOf(item)}
             onClick={close}
             aria-label={
               item.key === 'requests' && pending ? `${item.title}, ${pending} pending` : undefined

@@ -3,6 +3,7 @@
 export { ScormPlayer } from './scorm/scorm-player.tsx';
 export { ScormReport } from './scorm/scorm-report.tsx';
 export { HlsVideo } from './video/hls-video.tsx';
+export { VideoShareButton } from './video/video-share-dialog.tsx';
 export { VideoStatusChip } from './video/video-status-chip.tsx';
 
 /** Route pages, each imported on its first visit (app/routes.tsx wraps them in lazyPage). */

@@ -3,13 +3,15 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { CenteredPage } from '../../../shared/ui/centered-page.tsx';
 import { useVideoStatus } from '../api/video.api.ts';
-import { HlsVideo } from '../video/hls-video.tsx';
+import { useSharedVideo } from '../api/video-share.api.ts';
+import { HlsElement, HlsVideo } from '../video/hls-video.tsx';
 
 /** The file id from `?file=`; anything else is no video. */
 export function fileIdFrom(params: URLSearchParams): number | null {
@@ -17,6 +19,45 @@ export function fileIdFrom(params: URLSearchParams): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
   return id > 0 ? id : null;
+}
+
+/** The token from `?share=` (43 URL-safe characters, as the server makes them); else null. */
+export function shareTokenFrom(params: URLSearchParams): string | null {
+  const raw = params.get('share');
+  return raw && /^[A-Za-z0-9_-]{43}$/.test(raw) ? raw : null;
+}
+
+/** A public share link, signed out: no cookie is sent, the token in the path is the capability. */
+function SharedPlayer({ token }: { token: string }) {
+  const shared = useSharedVideo(token);
+  if (shared.isPending) return <LinearProgress aria-label="Loading the video" />;
+  if (shared.error instanceof ApiError && shared.error.status === 404)
+    return (
+      <Alert severity="warning">
+        This share link does not play: it may have expired or been revoked, or the course is no
+        longer published. Ask whoever sent it for a new link.
+      </Alert>
+    );
+  if (shared.error instanceof ApiError && shared.error.status === 429)
+    return <Alert severity="warning">Too many requests for now. Try again in a minute.</Alert>;
+  if (shared.isError) return <Alert severity="error">{errorMessage(shared.error)}</Alert>;
+  const data = shared.data;
+  if (data.status !== 'ready' || !data.master)
+    return <Alert severity="info">This video is not ready to play yet. Try again later.</Alert>;
+  return (
+    <Stack spacing={1}>
+      <Typography variant="subtitle1" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+        {data.title}
+      </Typography>
+      <HlsElement
+        master={data.master}
+        source={null}
+        poster={data.poster}
+        withCredentials={false}
+        videoProps={{ 'aria-label': data.title }}
+      />
+    </Stack>
+  );
 }
 
 function Player({ fileId }: { fileId: number }) {
@@ -49,10 +90,13 @@ function Player({ fileId }: { fileId: number }) {
 /**
  * '/hls' (public, spec §2): a stand-alone player for one course video, `/hls?file={id}`. The
  * page is open to anyone; the video itself plays for those who may see a course using it.
+ * `/hls?share={token}` plays a public share link of a published course's video, signed out.
  */
 export default function HlsPage() {
   const [params] = useSearchParams();
   const fileId = fileIdFrom(params);
+  const hasShare = params.has('share');
+  const token = shareTokenFrom(params);
   return (
     <CenteredPage maxWidth="md">
       <Card>
@@ -64,7 +108,15 @@ export default function HlsPage() {
                 Video
               </Typography>
             </Stack>
-            {fileId ? (
+            {hasShare ? (
+              token ? (
+                <SharedPlayer token={token} />
+              ) : (
+                <Alert severity="warning">
+                  This share link is incomplete. Copy the whole link and try again.
+                </Alert>
+              )
+            ) : fileId ? (
               <Player fileId={fileId} />
             ) : (
               <Alert severity="info">

@@ -25,12 +25,31 @@ export interface HlsVideoProps {
  * browser's own HLS where it has one (Safari), and while the renditions are still being made,
  * the original upload with the transcode's progress shown above it.
  */
-export function HlsVideo({ fileId, videoProps, onVideoElement }: HlsVideoProps) {
-  const status = useVideoStatus(fileId);
-  const retry = useRetryTranscode(fileId);
+export interface HlsElementProps {
+  /** The master playlist once ready; null plays `source` directly. */
+  master: string | null;
+  /** What plays without hls.js and native HLS, or before the renditions exist. */
+  source: string | null;
+  poster: string | null;
+  /** Send the session cookie with each playlist and segment (not for public share links). */
+  withCredentials: boolean;
+  videoProps?: VideoProps;
+  onVideoElement?: (element: HTMLVideoElement | null) => void;
+}
+
+/**
+ * The <video> element with hls.js attached: the one player of course videos and of public share
+ * links, so both pick renditions and fall back the same way.
+ */
+export function HlsElement({
+  master,
+  source,
+  poster,
+  withCredentials,
+  videoProps,
+  onVideoElement,
+}: HlsElementProps) {
   const video = useRef<HTMLVideoElement | null>(null);
-  const data = status.data;
-  const master = data?.status === 'ready' ? data.master : null;
 
   useEffect(() => {
     const element = video.current;
@@ -44,13 +63,13 @@ export function HlsVideo({ fileId, videoProps, onVideoElement }: HlsVideoProps) 
       if (!Hls.isSupported()) {
         element.src = element.canPlayType('application/vnd.apple.mpegurl')
           ? master
-          : (data?.source ?? '');
+          : (source ?? '');
         return;
       }
       const player = new Hls({
         // Same origin: the session cookie authorises each playlist and segment request.
         xhrSetup: (xhr) => {
-          xhr.withCredentials = true;
+          xhr.withCredentials = withCredentials;
         },
       });
       player.loadSource(master);
@@ -61,16 +80,38 @@ export function HlsVideo({ fileId, videoProps, onVideoElement }: HlsVideoProps) 
       destroyed = true;
       hls?.destroy();
     };
-  }, [master, data?.source]);
-
-  if (status.isPending) return <LinearProgress aria-label="Loading the video" />;
-  if (status.isError) return <Alert severity="error">{errorMessage(status.error)}</Alert>;
-  if (!data) return null;
+  }, [master, source, withCredentials]);
 
   const setRef = (element: HTMLVideoElement | null) => {
     video.current = element;
     onVideoElement?.(element);
   };
+  return (
+    <Box
+      component="video"
+      ref={setRef}
+      controls
+      playsInline
+      preload="metadata"
+      poster={poster ?? undefined}
+      // Until the renditions exist (or if they failed) the original upload plays directly.
+      src={master ? undefined : (source ?? undefined)}
+      {...videoProps}
+      sx={{ width: '100%', maxHeight: '70vh', bgcolor: 'common.black', borderRadius: 1 }}
+    />
+  );
+}
+
+export function HlsVideo({ fileId, videoProps, onVideoElement }: HlsVideoProps) {
+  const status = useVideoStatus(fileId);
+  const retry = useRetryTranscode(fileId);
+  const data = status.data;
+  const master = data?.status === 'ready' ? data.master : null;
+
+  if (status.isPending) return <LinearProgress aria-label="Loading the video" />;
+  if (status.isError) return <Alert severity="error">{errorMessage(status.error)}</Alert>;
+  if (!data) return null;
+
   const preparing = data.status === 'queued' || data.status === 'running';
 
   return (
@@ -110,17 +151,13 @@ export function HlsVideo({ fileId, videoProps, onVideoElement }: HlsVideoProps) 
           file plays instead.
         </Alert>
       )}
-      <Box
-        component="video"
-        ref={setRef}
-        controls
-        playsInline
-        preload="metadata"
-        poster={data.poster ?? undefined}
-        // Until the renditions exist (or if they failed) the original upload plays directly.
-        src={master ? undefined : data.source}
-        {...videoProps}
-        sx={{ width: '100%', maxHeight: '70vh', bgcolor: 'common.black', borderRadius: 1 }}
+      <HlsElement
+        master={master}
+        source={data.source}
+        poster={data.poster}
+        withCredentials
+        videoProps={videoProps}
+        onVideoElement={onVideoElement}
       />
     </Stack>
   );

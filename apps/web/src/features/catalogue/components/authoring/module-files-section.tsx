@@ -14,7 +14,7 @@ import { formatBytes } from '../../../../shared/files/file-rules.ts';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.tsx';
 import { EmptyState, SectionCard } from '../../../../shared/ui/section-card.tsx';
 import { SortableList } from '../../../../shared/ui/sortable-list.tsx';
-import { VideoStatusChip } from '../../../content-player/index.ts';
+import { VideoShareButton, VideoStatusChip } from '../../../content-player/index.ts';
 import {
   useAttachFile,
   useDetachFile,
@@ -111,6 +111,13 @@ export function ModuleFilesSection({
                   </Typography>
                   {item.kind === 'video' && (
                     <VideoStatusChip fileId={item.file_id} name={item.name} />
+                  )}
+                  {item.kind === 'video' && (
+                    <VideoShareButton
+                      fileId={item.file_id}
+                      courseId={module.course}
+                      name={item.name}
+                    />
                   )}
                   {editable ? (
                     <Tooltip title="Required files count towards completing the course">

@@ -1,0 +1,2 @@
+export * from './manual.operations.ts';
+export * from './manual.ts';
