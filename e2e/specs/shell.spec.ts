@@ -86,9 +86,14 @@ describe('the app shell (spec §2 layout)', () => {
     await learner.goto('/dashboard');
     await waitForDashboard(learner);
     expect(await learner.getByRole('button', { name: /^Notifications/ }).isVisible()).toBe(true);
-    // Certificate is the learners' (spec §2); Support, Feedback and User Manual come with
-    // their pages (not built yet).
-    expect(await openAccountMenu(learner)).toEqual(['My Profile', 'Certificate', 'Sign out']);
+    // Certificate is the learners' and User Manual is not (spec §2); Support comes with its
+    // page (not built yet).
+    expect(await openAccountMenu(learner)).toEqual([
+      'My Profile',
+      'Certificate',
+      'Feedback',
+      'Sign out',
+    ]);
 
     const { page: superadmin } = await signedInPage('superadmin');
     await superadmin.goto('/dashboard');
@@ -96,6 +101,8 @@ describe('the app shell (spec §2 layout)', () => {
     expect(await openAccountMenu(superadmin)).toEqual([
       'My Profile',
       'Requests',
+      'User Manual',
+      'Feedback',
       'Licenses',
       'Sign out',
     ]);
