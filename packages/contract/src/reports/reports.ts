@@ -299,16 +299,9 @@ export const ZLearnerAtRiskRow = z.object({
   days_inactive: count.nullable(),
 });
 export type TLearnerAtRiskRow = z.infer<typeof ZLearnerAtRiskRow>;
-/** Where learners-at-risk/ stops counting (count_capped). */
-export const AT_RISK_COUNT_CAP = 1000;
-
 export const ZLearnersAtRiskPage = zPage(ZLearnerAtRiskRow).extend({
   inactive_days: z.number().int(),
-  /**
-   * The count stops at AT_RISK_COUNT_CAP: a large organisation can have hundreds of thousands
-   * of learners at risk, and counting each against the scope costs more than the page. True
-   * when there are more; the pages go as far as the count.
-   */
+  /** Always present here (false when exact): the count stops at COUNT_CAP like every list's. */
   count_capped: z.boolean(),
 });
 export type TLearnersAtRiskPage = z.infer<typeof ZLearnersAtRiskPage>;

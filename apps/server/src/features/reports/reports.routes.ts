@@ -1,4 +1,4 @@
-import { AT_RISK_COUNT_CAP, reportOps as ops, ROLE } from '@atrium/contract';
+import { COUNT_CAP, reportOps as ops, ROLE } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import { access, caller } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
@@ -115,10 +115,11 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
       ...(await input(req)),
       inactiveDays: q.inactive_days,
       page: q,
-      countCap: AT_RISK_COUNT_CAP,
+      countCap: COUNT_CAP,
     });
     return {
-      ...toPage(req.url, q, page.count, page.rows),
+      // toPage's capped rule: past the cap a full page links to the next one.
+      ...toPage(req.url, q, { count: page.count, capped: page.capped }, page.rows),
       inactive_days: q.inactive_days,
       count_capped: page.capped,
     };
