@@ -23,6 +23,7 @@ import {
 import { type PointsSummary, seedPoints } from './gamification-data.ts';
 import { type LearningPathSummary, seedLearningPath } from './learning-path-data.ts';
 import { type ReportDataSummary, seedReportData } from './reports-data.ts';
+import { type SearchDataSummary, seedSearchDiscussions } from './search-data.ts';
 
 /** Every generated account signs in with this password (they share one argon2 hash). */
 export const BENCH_PASSWORD = 'Bench-pass-1';
@@ -73,6 +74,8 @@ export interface DatasetSummary {
   points: PointsSummary;
   /** The report journeys' enrolments and activity (reports-data.ts); 0 when none ran. */
   reports: ReportDataSummary;
+  /** The search journeys' discussion topics and posts (search-data.ts); 0 when none ran. */
+  search: SearchDataSummary;
   organisationId: number;
   /** The demo learner: the baseline reads this row, `me` journeys sign in as it. */
   learnerId: number;
@@ -136,7 +139,8 @@ function roleFor(i: number): TRoleId {
  * organisation and accounts, then `extraUsers` members of that organisation, the courses and
  * one learning path with `pathLearners` learners (learning-path-data.ts), `pointEntries`
  * point entries for the leaderboards (gamification-data.ts) and `reportEnrolments` enrolments
- * with a year of activity for the reports (reports-data.ts).
+ * with a year of activity for the reports (reports-data.ts) and `discussionPosts` discussion
+ * posts for search (search-data.ts).
  */
 export async function seedDataset(
   url: string,
@@ -144,6 +148,7 @@ export async function seedDataset(
   pathLearners: number,
   pointEntries = 0,
   reportEnrolments = 0,
+  discussionPosts = 0,
 ): Promise<DatasetSummary> {
   const started = performance.now();
   const database = openDatabase({ kind: 'postgres', url, poolSize: 2 });
@@ -216,6 +221,10 @@ export async function seedDataset(
       authorId: learner.id,
     });
     const wall = await seedWallFeed(database.db, { organisationId: organisation.id });
+    const search = await seedSearchDiscussions(database.db, {
+      organisationId: organisation.id,
+      posts: discussionPosts,
+    });
     const points = await seedPoints(database.db, {
       organisationId: organisation.id,
       entries: pointEntries,
@@ -243,6 +252,7 @@ export async function seedDataset(
       wall,
       points,
       reports,
+      search,
       organisationId: organisation.id,
       learnerId: learner.id,
       seconds: (performance.now() - started) / 1000,

@@ -3,6 +3,7 @@ import {
   gamificationOps,
   learningPathOps,
   reportOps,
+  searchOps,
   systemOps,
   wallOps,
 } from '@atrium/contract';
@@ -44,7 +45,7 @@ export const LOGIN_PATH = '/api/v1/auth/token/login/';
 export function journeysFor(
   dataset: Pick<
     DatasetSummary,
-    'detailCourseId' | 'learningPath' | 'thread' | 'points' | 'reports'
+    'detailCourseId' | 'learningPath' | 'thread' | 'points' | 'reports' | 'search'
   >,
 ): Journey[] {
   const thread = String(dataset.thread.id);
@@ -162,7 +163,32 @@ export function journeysFor(
       skip: noPoints,
     },
     ...reportJourneys(dataset.reports),
+    ...searchJourneys(dataset.search),
   ];
+}
+
+/**
+ * Global search (issue 23) over the 10,000 courses and BENCH_DISCUSSION_POSTS (100,000)
+ * discussion posts, as the learner types in the top bar: common words that match hundreds of
+ * courses and thousands of posts (the worst ordinary case: every group ranked and checked
+ * against what the learner may open), a misspelt one (trigram), and one kind's second page.
+ */
+function searchJourneys(search: DatasetSummary['search']): Journey[] {
+  const skip =
+    search.posts > 0 ? undefined : 'no discussion posts were seeded (BENCH_DISCUSSION_POSTS=0)';
+  const q = (query: string) => encodeURIComponent(query);
+  return [
+    { name: 'search-overview', path: `${searchOps.overview.path}?q=${q('fire safety')}` },
+    { name: 'search-typo', path: `${searchOps.overview.path}?q=${q('cyber secruity')}` },
+    {
+      name: 'search-discussions',
+      path: `${searchOps.byKind.path.replace(':kind', 'discussion')}?q=${q('phishing')}&page=2&page_size=20`,
+    },
+    {
+      name: 'search-courses',
+      path: `${searchOps.byKind.path.replace(':kind', 'course')}?q=${q('python')}&page=1&page_size=20`,
+    },
+  ].map((j) => ({ ...j, method: 'GET' as const, needsToken: true, skip }));
 }
 
 /** Reports run by a handful of people at once: a dashboard is not fifty clicks a second. */

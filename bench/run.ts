@@ -27,6 +27,7 @@ import { buildReport, formatReport, type Skipped, saveReport } from './lib/repor
 import { startBenchServers } from './lib/servers.ts';
 import { readSettings } from './lib/settings.ts';
 import { awaitReportSummaries } from './reports-ready.ts';
+import { awaitSearchIndex } from './search-ready.ts';
 
 const RESULTS_DIR = new URL('./results/', import.meta.url);
 
@@ -125,10 +126,13 @@ async function main(): Promise<number> {
     settings.only.length === 0 || settings.only.some((name) => name.startsWith('report-'))
       ? settings.reportEnrolments
       : 0,
+    settings.only.length === 0 || settings.only.some((name) => name.startsWith('search-'))
+      ? settings.discussionPosts
+      : 0,
   );
   const lp = dataset.learningPath;
   console.log(
-    `Database ${settings.databaseName}: migrated, demo seed + ${dataset.extraUsers.toLocaleString('en-US')} users, ${dataset.courses.toLocaleString('en-US')} courses${lp ? `, a learning path with ${lp.learners.toLocaleString('en-US')} learners (${lp.courseEnrolments.toLocaleString('en-US')} course enrolments)` : ''}, a ${dataset.thread.answers.toLocaleString('en-US')}-answer thread, ${dataset.wall.posts.toLocaleString('en-US')} wall posts${dataset.points.entries > 0 ? `, ${dataset.points.entries.toLocaleString('en-US')} point entries for ${dataset.points.people.toLocaleString('en-US')} people (${dataset.points.seconds.toFixed(0)} s)` : ''}${dataset.reports.enrolments > 0 ? `, ${dataset.reports.enrolments.toLocaleString('en-US')} enrolments and ${dataset.reports.activity.toLocaleString('en-US')} activity rows (${dataset.reports.seconds.toFixed(0)} s)` : ''} in ${dataset.seconds.toFixed(1)} s`,
+    `Database ${settings.databaseName}: migrated, demo seed + ${dataset.extraUsers.toLocaleString('en-US')} users, ${dataset.courses.toLocaleString('en-US')} courses${lp ? `, a learning path with ${lp.learners.toLocaleString('en-US')} learners (${lp.courseEnrolments.toLocaleString('en-US')} course enrolments)` : ''}, a ${dataset.thread.answers.toLocaleString('en-US')}-answer thread, ${dataset.wall.posts.toLocaleString('en-US')} wall posts${dataset.points.entries > 0 ? `, ${dataset.points.entries.toLocaleString('en-US')} point entries for ${dataset.points.people.toLocaleString('en-US')} people (${dataset.points.seconds.toFixed(0)} s)` : ''}${dataset.search.posts > 0 ? `, ${dataset.search.posts.toLocaleString('en-US')} discussion posts in ${dataset.search.topics.toLocaleString('en-US')} topics` : ''}${dataset.reports.enrolments > 0 ? `, ${dataset.reports.enrolments.toLocaleString('en-US')} enrolments and ${dataset.reports.activity.toLocaleString('en-US')} activity rows (${dataset.reports.seconds.toFixed(0)} s)` : ''} in ${dataset.seconds.toFixed(1)} s`,
   );
   const unknown = settings.only.filter(
     (name) => !journeysFor(dataset).some((j) => j.name === name),
@@ -180,6 +184,12 @@ async function main(): Promise<number> {
     console.log(`report summaries built ${waited.toFixed(0)} s after the first sign-in`);
   }
 
+  if (runnable.some((j) => j.name.startsWith('search-'))) {
+    console.log('waiting for the server to build the search index...');
+    const waited = await awaitSearchIndex(dbUrl);
+    console.log(`search index built ${waited.toFixed(0)} s after the first sign-in`);
+  }
+
   const baselineRuns: Measurement[] = [];
   const atriumRuns: Measurement[] = [];
   const step = (label: string) => {
@@ -225,6 +235,7 @@ async function main(): Promise<number> {
         pathLearners: lp?.learners ?? 0,
         pointEntries: dataset.points.entries,
         reportEnrolments: dataset.reports.enrolments,
+        discussionPosts: dataset.search.posts,
         seedSeconds: Number(dataset.seconds.toFixed(2)),
       },
       skipped,

@@ -81,6 +81,7 @@ export async function startBenchServers(options: {
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '100000000',
+        SEARCH_RATE_PER_MINUTE: '100000000',
         DATA_DIR: options.dataDir,
         ...options.extraAtriumEnv,
       }),

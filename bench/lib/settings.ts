@@ -23,6 +23,11 @@ export interface BenchSettings {
    * sign-ins and time: seeded only when a report journey runs.
    */
   reportEnrolments: number;
+  /**
+   * Discussion posts for the search journeys (BENCH_DISCUSSION_POSTS, 100,000; issue 23):
+   * seeded only when a search journey runs.
+   */
+  discussionPosts: number;
   /** Only these journeys (BENCH_JOURNEYS, comma-separated names); every journey when empty. */
   only: string[];
   /**
@@ -64,6 +69,7 @@ export function readSettings(): BenchSettings {
     pathLearners: positiveInt('BENCH_PATH_LEARNERS', 5_000, 0),
     pointEntries: positiveInt('BENCH_POINT_ENTRIES', 10_000_000, 0),
     reportEnrolments: positiveInt('BENCH_ENROLMENTS', 1_000_000, 0),
+    discussionPosts: positiveInt('BENCH_DISCUSSION_POSTS', 100_000, 0),
     keepDatabase: process.env.BENCH_KEEP_DATABASE === '1',
     only: (process.env.BENCH_JOURNEYS ?? '')
       .split(',')

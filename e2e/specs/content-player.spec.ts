@@ -17,7 +17,7 @@ import {
 } from '../support/content-player.ts';
 import { PHONE, useBrowser } from '../support/pages.ts';
 
-const { signedInPage } = useBrowser();
+const { newPage, signedInPage } = useBrowser();
 const DESKTOP = { viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' as const };
 const SCORM12 = 'RuntimeMinimumCalls_SCORM12.zip';
 const SCORM2004 = 'RuntimeBasicCalls_SCORM20043rdEdition.zip';
@@ -293,7 +293,31 @@ describe('HLS video', () => {
     await standalone;
     await playToTheEnd(page);
     await shot(page, 'hls-page');
-  }, 180_000);
+
+    // Issue 23: the author shares the ready video publicly; a signed-out visitor plays the link
+    // until the author revokes it.
+    await trainer.page.reload();
+    await trainer.page.getByRole('button', { name: `Share ${clip.name} publicly` }).click();
+    const dialog = trainer.page.getByRole('dialog', { name: `Share “${clip.name}” publicly` });
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+    expect(new URL(link).pathname).toBe('/hls');
+    const visitor = await newPage(DESKTOP);
+    const shared = visitor.waitForRequest((r) => r.url().includes('/hls/master.m3u8'));
+    await visitor.goto(`${new URL(link).pathname}${new URL(link).search}`);
+    await shared;
+    await playToTheEnd(visitor);
+    // Nothing of the signed-in app is reachable from the public page.
+    expect(await visitor.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    await dialog
+      .getByRole('list', { name: 'Share links' })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await dialog.getByText('Revoked').waitFor();
+    await visitor.reload();
+    await visitor.getByText('This share link does not play').waitFor();
+  }, 240_000);
 });
 
 /** Plays the page's <video> (muted, as autoplay rules want) and waits for `ended`. */

@@ -86,10 +86,10 @@ describe('the app shell (spec §2 layout)', () => {
     await learner.goto('/dashboard');
     await waitForDashboard(learner);
     expect(await learner.getByRole('button', { name: /^Notifications/ }).isVisible()).toBe(true);
-    // Certificate is the learners' and User Manual is not (spec §2); Support comes with its
-    // page (not built yet).
+    // Certificate is the learners' and User Manual is not (spec §2).
     expect(await openAccountMenu(learner)).toEqual([
       'My Profile',
+      'Support',
       'Certificate',
       'Feedback',
       'Sign out',
@@ -100,10 +100,12 @@ describe('the app shell (spec §2 layout)', () => {
     await waitForDashboard(superadmin);
     expect(await openAccountMenu(superadmin)).toEqual([
       'My Profile',
+      'Support',
       'Requests',
       'User Manual',
       'Feedback',
       'Licenses',
+      'Admin console',
       'Sign out',
     ]);
   });

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { FEATURE_OFF_MESSAGE } from '@atrium/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -24,8 +25,10 @@ import { buildContentApp } from './core/content/content-app.ts';
 import { ContentOrigin } from './core/content/content-origin.ts';
 import type { AppContext } from './core/context.ts';
 import type { Database } from './core/db/database.ts';
+import { AppError } from './core/errors/app-error.ts';
 import { registerErrorHandler } from './core/errors/error-handler.ts';
 import { EventBus } from './core/events/event-bus.ts';
+import { FeatureSwitches } from './core/feature-switches.ts';
 import { CspOrigins } from './core/http/csp-origins.ts';
 import { registerGracefulClose } from './core/http/graceful.ts';
 import { registerInputGuard } from './core/http/input-guard.ts';
@@ -37,10 +40,12 @@ import type { ModerationTarget } from './core/moderation-target.ts';
 import type { AppModule, ContentProcessor } from './core/module.ts';
 import { createRealtime } from './core/realtime/create-realtime.ts';
 import type { RealtimeHub } from './core/realtime/hub.ts';
+import type { SearchKindProvider } from './core/search-provider.ts';
 import { InstallSecrets } from './core/secrets/install-secrets.ts';
 import type { FileStore } from './core/storage/file-store.ts';
 import { LocalFileStore } from './core/storage/local-file-store.ts';
 import { VERSION } from './core/version.ts';
+import { adminModule } from './features/admin/index.ts';
 import { announcementsModule } from './features/announcements/index.ts';
 import { approvalsModule } from './features/approvals/index.ts';
 import { assessmentsModule } from './features/assessments/index.ts';
@@ -73,6 +78,7 @@ import { profilesModule } from './features/profiles/index.ts';
 import { realtimeModule } from './features/realtime/index.ts';
 import { reportsModule } from './features/reports/index.ts';
 import { scormModule } from './features/scorm/index.ts';
+import { searchModule } from './features/search/index.ts';
 import { supportModule } from './features/support/index.ts';
 import { systemModule } from './features/system/index.ts';
 import { todoModule } from './features/todo/index.ts';
@@ -122,6 +128,8 @@ export const MODULES: readonly AppModule[] = [
   videoModule,
   scormModule,
   supportModule,
+  searchModule,
+  adminModule,
 ];
 
 declare module 'fastify' {
@@ -248,9 +256,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
+  // Feature switches: the routes of a module that names a feature answer 403 to the signed-in
+  // members of an organisation that has it off. The routes a module adds are the access rules it
+  // added, so nothing in the slices has to check.
+  const featureOfRoute = new Map<string, string>();
+  app.addHook('onRequest', async (request) => {
+    const feature = featureOfRoute.get(`${request.method} ${request.routeOptions.url}`);
+    if (!feature || !request.auth) return;
+    if (await ctx.featureSwitches.isOff(request.auth.organisationId, feature)) {
+      throw new AppError(403, FEATURE_OFF_MESSAGE);
+    }
+  });
   for (const module of modules) {
+    const before = app.accessRules.length;
     module.routes?.(app, ctx);
     module.contentRoutes?.(contentApp, ctx);
+    if (module.feature) {
+      for (const rule of app.accessRules.slice(before)) {
+        featureOfRoute.set(`${rule.method} ${rule.url}`, module.feature);
+      }
+    }
   }
 
   await registerSpa(app, config.env === 'production' ? config.webDist : undefined);
@@ -303,6 +328,8 @@ export function createAppContext(
     ),
     moderationTargets: moderationTargetsOf(modules),
     todoProviders: new Map(modules.flatMap((m) => (m.todo ? [[m.name, m.todo] as const] : []))),
+    featureSwitches: new FeatureSwitches(database.db),
+    searchKinds: searchKindsOf(modules),
   };
   // Each slice's event subscribers run as jobs of ctx.jobs (core/events/outbox.ts).
   bus.deliverWith(ctx);
@@ -315,6 +342,23 @@ export function createAppContext(
     }
   }
   return ctx;
+}
+
+/** One provider per search kind; two modules claiming the same kind is a wiring mistake. */
+function searchKindsOf(modules: readonly AppModule[]): ReadonlyMap<string, SearchKindProvider> {
+  const kinds = new Map<string, SearchKindProvider>();
+  for (const module of modules) {
+    for (const provider of module.search?.kinds ?? []) {
+      if (kinds.has(provider.kind)) {
+        throw new Error(`search kind ${provider.kind} is claimed by two modules (${module.name})`);
+      }
+      kinds.set(
+        provider.kind,
+        module.feature ? { ...provider, feature: module.feature } : provider,
+      );
+    }
+  }
+  return kinds;
 }
 
 /** One declaration per approvable kind; two modules claiming the same key is a wiring mistake. */

@@ -1,3 +1,4 @@
+export * from './admin/index.ts';
 export * from './announcements/announcements.operations.ts';
 export * from './announcements/announcements.ts';
 export * from './approvals/approvals.operations.ts';
@@ -91,6 +92,7 @@ export * from './realtime/realtime.ts';
 export * from './reports/index.ts';
 export * from './scorm/scorm.operations.ts';
 export * from './scorm/scorm.ts';
+export * from './search/index.ts';
 export * from './support/index.ts';
 export * from './system/system.operations.ts';
 export * from './system/system.ts';

@@ -5,12 +5,14 @@ import type { AppConfig } from './config/config.ts';
 import type { ContentOrigin } from './content/content-origin.ts';
 import type { Database, Db } from './db/database.ts';
 import type { EventBus } from './events/event-bus.ts';
+import type { FeatureSwitches } from './feature-switches.ts';
 import type { CspOrigins } from './http/csp-origins.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ModerationTarget } from './moderation-target.ts';
 import type { ContentProcessor } from './module.ts';
 import type { Realtime } from './realtime/realtime.ts';
+import type { SearchKindProvider } from './search-provider.ts';
 import type { InstallSecrets } from './secrets/install-secrets.ts';
 import type { FileStore } from './storage/file-store.ts';
 import type { TodoProvider } from './todo-provider.ts';
@@ -43,4 +45,8 @@ export interface AppContext {
   moderationTargets: ReadonlyMap<string, ModerationTarget>;
   /** The modules' to-do providers, by module name (features/todo). */
   todoProviders: ReadonlyMap<string, TodoProvider>;
+  /** The features each organisation has turned off (set in the superadmin console). */
+  featureSwitches: FeatureSwitches;
+  /** The modules' search kinds, by kind (features/search); two modules claiming one kind stop the start. */
+  searchKinds: ReadonlyMap<string, SearchKindProvider>;
 }

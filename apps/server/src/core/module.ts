@@ -8,6 +8,7 @@ import type { Tx } from './db/database.ts';
 import type { DomainEvents, EventName } from './events/event-bus.ts';
 import type { JobLane, JobType, JobTypes } from './jobs/queue.ts';
 import type { ModerationTarget } from './moderation-target.ts';
+import type { SearchProvider } from './search-provider.ts';
 import type { StoredFile } from './storage/file-store.ts';
 import type { TodoProvider } from './todo-provider.ts';
 
@@ -96,6 +97,11 @@ export interface MatrixRow {
  */
 export interface AppModule {
   name: string;
+  /**
+   * The switchable feature (contract FEATURE_KEYS) the slice belongs to: while an organisation has
+   * it off, every route of the slice answers its signed-in members 403 (app.ts).
+   */
+  feature?: string;
   /** Registers the slice's API routes (each with its access rule). */
   routes?(app: FastifyInstance, ctx: AppContext): void;
   /** Registers routes on the content origin (package files; see core/content). */
@@ -114,6 +120,8 @@ export interface AppModule {
   calendar?: CalendarProvider;
   /** The slice's next actions for people's to-do lists (features/todo reads them). */
   todo?: TodoProvider;
+  /** The slice's kinds for global search (features/search indexes them). */
+  search?: SearchProvider;
   /** The kinds of people's content the slice lets moderators act on (features/moderation). */
   moderationTargets?: readonly ModerationTarget[];
 }

@@ -20,6 +20,11 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_org_created_idx').on(t.organisationId, t.createdAt),
     index('audit_events_target_created_idx').on(t.targetUserId, t.createdAt),
+    // The superadmin console's trail across organisations (features/admin): newest first,
+    // unfiltered or by actor or action.
+    index('audit_events_created_idx').on(t.createdAt),
+    index('audit_events_actor_created_idx').on(t.actorId, t.createdAt),
+    index('audit_events_action_created_idx').on(t.action, t.createdAt),
   ],
 );
 

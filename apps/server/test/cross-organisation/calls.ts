@@ -1,6 +1,7 @@
 import { ROLE } from '@atrium/contract';
 import { PNG } from '../factories/catalogue.ts';
 import type { multipart } from '../multipart.ts';
+import { ADMIN_CALLS } from './admin-calls.ts';
 import { ANNOUNCEMENT_CALLS, type AnnouncementObjects } from './announcements-calls.ts';
 import { APPROVAL_BODY_CALLS, APPROVAL_CALLS } from './approvals-calls.ts';
 import {
@@ -75,6 +76,7 @@ import {
   type ReportToolObjects,
 } from './report-tools-calls.ts';
 import { REPORT_BODY_CALLS } from './reports-calls.ts';
+import { SEARCH_CALLS, type SearchObjects } from './search-calls.ts';
 import { SUPPORT_CALLS, type SupportObjects } from './support-calls.ts';
 import {
   VIDEO_SHARE_CALLS,
@@ -164,7 +166,8 @@ export type Fixture = OrganisationObjects &
   JournalObjects &
   VideoShareObjects &
   ReportToolObjects &
-  SupportObjects;
+  SupportObjects &
+  SearchObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -452,6 +455,8 @@ export const CALLS: Record<string, IdCall> = {
   ...REPORT_TOOL_CALLS,
   ...MANUAL_CALLS,
   ...SUPPORT_CALLS,
+  ...SEARCH_CALLS,
+  ...ADMIN_CALLS,
   ...VIDEO_SHARE_CALLS,
 };
 

@@ -47,6 +47,7 @@ import type { LearningPathObjects } from './learning-paths-calls.ts';
 import { makeModerationObjects } from './moderation-calls.ts';
 import type { ProctoringObjects } from './proctoring-calls.ts';
 import { makeReportToolObjects } from './report-tools-calls.ts';
+import { makeSearchObjects } from './search-calls.ts';
 import { makeSupportObjects } from './support-calls.ts';
 import { makeVideoShareObjects } from './video-shares-calls.ts';
 import { makeWallObjects } from './wall-calls.ts';
@@ -109,6 +110,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     acme.trainer.user.id,
   );
   const support = await makeSupportObjects(t, acme);
+  const search = await makeSearchObjects(t, ownCourse.course);
   const own: Fixture = {
     ...org,
     ...ownCourse,
@@ -133,6 +135,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...journals,
     ...reportTools,
     ...support,
+    ...search,
     ...videoShares,
   };
   const shared: Fixture = {
@@ -159,6 +162,7 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...journals,
     ...reportTools,
     ...support,
+    ...search,
     ...videoShares,
   };
   const mine = await makeGlobexObjects();

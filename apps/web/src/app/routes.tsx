@@ -1,4 +1,5 @@
 import { ROLE, UNSUBSCRIBE_PAGE } from '@atrium/contract';
+import { adminPages } from '../features/admin/index.ts';
 import { announcementsPages } from '../features/announcements/index.ts';
 import { approvalsPages } from '../features/approvals/index.ts';
 import { assessmentsPages } from '../features/assessments/index.ts';
@@ -25,6 +26,7 @@ import { organisationsPages } from '../features/organisations/index.ts';
 import { proctoringPages } from '../features/proctoring/index.ts';
 import { profilesPages } from '../features/profiles/index.ts';
 import { reportsPages } from '../features/reports/index.ts';
+import { searchPages } from '../features/search/index.ts';
 import { supportPages } from '../features/support/index.ts';
 import { systemPages } from '../features/system/index.ts';
 import { themesPages } from '../features/themes/index.ts';
@@ -53,8 +55,11 @@ const PasswordResetOtpPage = lazyPage('password-reset-otp', authPages.passwordRe
 const PasswordResetConfirmPage = lazyPage('password-reset-confirm', authPages.passwordResetConfirm);
 const SsoCallbackPage = lazyPage('sso-callback', authPages.ssoCallback);
 const SystemStatusPage = lazyPage('system-status', systemPages.systemStatus);
+const AdminPage = lazyPage('admin', adminPages.admin);
 const ContactPage = lazyPage('contact', supportPages.contact);
 const FeedbackPage = lazyPage('feedback', supportPages.feedback);
+const SupportPage = lazyPage('support', supportPages.support);
+const TicketPage = lazyPage('support-ticket', supportPages.ticket);
 const DashboardPage = lazyPage('dashboard', dashboardPages.dashboard);
 const UsersPage = lazyPage('users', usersPages.users);
 const UserImportPage = lazyPage('user-import', usersPages.userImport);
@@ -149,6 +154,7 @@ const BlogEditorPage = lazyPage('blog-editor', blogsPages.editor);
 const CertificatesPage = lazyPage('certificates', certificatesPages.list);
 const VerifyCertificatePage = lazyPage('verify-certificate', certificatesPages.verify);
 const UserManualPage = lazyPage('user-manual', manualPages.manual);
+const SearchPage = lazyPage('search', searchPages.search);
 
 /** Needs a token (spec §2 "no permission needed"). */
 const signedIn = (path: string, extra: Partial<AppRoute> = {}): AppRoute => ({
@@ -259,9 +265,16 @@ export const appRoutes: readonly AppRoute[] = [
   signedIn('/user-manual/:slug', { Page: UserManualPage, title: 'User manual' }),
   // Feedback (issue 23): every member rates; admins also list and export.
   signedIn('/feedback', { Page: FeedbackPage, title: 'Feedback' }),
-  ...['/search', '/support', '/tools-plugins', '/admin', '/ar-vr-studio'].map((path) =>
-    signedIn(path),
-  ),
+  // Search (issue 23).
+  signedIn('/search', { Page: SearchPage, title: 'Search' }),
+  // Support tickets and the learner guide (issue 23).
+  signedIn('/support', { Page: SupportPage, title: 'Support' }),
+  signedIn('/support/tickets/:id', { Page: TicketPage, title: 'Support ticket' }),
+  // The superadmin console (issue 23).
+  signedIn('/admin', { Page: AdminPage, title: 'Admin console', roles: [ROLE.SUPERADMIN] }),
+  // Issue 24.
+  signedIn('/tools-plugins'),
+  signedIn('/ar-vr-studio'),
   // Gamification (issue 21): every member's board and their own points; no menu permission.
   signedIn('/leaderboard', { Page: LeaderboardPage, title: 'Leaderboard' }),
   signedIn('/leaderboard/:id', { Page: LeaderboardPersonPage, title: 'Points' }),

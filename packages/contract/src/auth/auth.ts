@@ -119,6 +119,11 @@ export const ZSessionUser = z.object({
       badge_image_fk: z.object({ file: z.string().nullable() }).nullable(),
     })
     .nullable(),
+  /**
+   * Feature keys (admin FEATURE_KEYS) the organisation has turned off: the web hides their menu
+   * entries. Atrium's addition to spec §3; absent means none.
+   */
+  disabled_features: z.array(z.string()).optional(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

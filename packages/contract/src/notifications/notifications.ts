@@ -65,6 +65,10 @@ export const NOTIFICATION_TYPES = [
   'certificate_issued',
   /** A report export the recipient asked for is ready to download (issue 22). */
   'report_ready',
+  /** A support ticket was opened in the recipient's organisation (admins; issue 23). */
+  'support_ticket_opened',
+  /** The requester answered a support ticket the recipient works (admins; issue 23). */
+  'support_ticket_replied',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
@@ -91,6 +95,7 @@ export const SUBJECT_KINDS = [
   'badge',
   'certificate',
   'report_export',
+  'support_ticket',
 ] as const;
 export const ZSubjectKind = z.enum(SUBJECT_KINDS);
 

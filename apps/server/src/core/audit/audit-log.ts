@@ -113,7 +113,13 @@ export type AuditAction =
   | 'report.schedule_changed'
   | 'report.schedule_deleted'
   | 'video.share_created'
-  | 'video.share_revoked';
+  | 'video.share_revoked'
+  | 'support.ticket_assigned'
+  | 'support.ticket_status_changed'
+  | 'support.ticket_priority_changed'
+  | 'support.ticket_note_added'
+  | 'admin.jobs_retried'
+  | 'admin.features_changed';
 
 export async function recordAudit(
   db: DbOrTx,

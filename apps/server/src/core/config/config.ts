@@ -38,6 +38,12 @@ const ZEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Atrium <no-reply@atrium.local>'),
+  /** The mail gateway's shared secret for support replies by e-mail; unset: inbound mail is off. */
+  SUPPORT_INBOUND_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -81,6 +87,13 @@ const ZEnv = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   REPORTS_SUMMARY_MIN_ENROLMENTS: z.coerce.number().int().min(0).default(50_000),
   REPORTS_SUMMARY_EVERY_MINUTES: z.coerce.number().min(1).max(1440).default(15),
+  // A text search configuration name (checked against the database's at start).
+  SEARCH_LANGUAGE: z
+    .string()
+    .regex(/^[a-z_]{1,63}$/, 'a text search configuration name such as english or simple')
+    .default('english'),
+  /** Searches a person may run a minute, per node (the box searches as they type). */
+  SEARCH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(10).default(25_000),
   REALTIME_RECHECK_MS: z.coerce.number().int().min(10).default(15_000),
   REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(20),
@@ -119,6 +132,8 @@ export type AppConfig = {
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Support replies by e-mail (issue 23): undefined turns the inbound endpoint off. */
+  supportInboundSecret: string | undefined;
   uploadMaxBytes: number;
   /** Limits of a SCORM package once unpacked (zip-bomb and path-depth protection). */
   scorm: {
@@ -157,6 +172,8 @@ export type AppConfig = {
    * `summaryEveryMs`; smaller ones read the raw rows, always current.
    */
   reports: { summaryMinEnrolments: number; summaryEveryMs: number };
+  /** Global search (features/search): the text search configuration words are stemmed with. */
+  search: { language: string; ratePerMinute: number };
   /** The SSE stream (core/realtime): heartbeat, token re-check, streams per user, catch-up window. */
   realtime: {
     heartbeatMs: number;
@@ -214,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportInboundSecret: e.SUPPORT_INBOUND_SECRET,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     scorm: {
       maxUnpackedBytes: e.SCORM_MAX_UNPACKED_BYTES,
@@ -240,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       summaryMinEnrolments: e.REPORTS_SUMMARY_MIN_ENROLMENTS,
       summaryEveryMs: e.REPORTS_SUMMARY_EVERY_MINUTES * 60_000,
     },
+    search: { language: e.SEARCH_LANGUAGE, ratePerMinute: e.SEARCH_RATE_PER_MINUTE },
     realtime: {
       heartbeatMs: e.REALTIME_HEARTBEAT_MS,
       recheckMs: e.REALTIME_RECHECK_MS,

@@ -35,5 +35,8 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
     index('jobs_running_idx').on(t.lockedAt).where(sql`${t.status} = 'running'`),
+    // The console's queue depth and failed-job list (features/admin): the jobs not done, by
+    // status and type, without reading the done history, which nothing prunes.
+    index('jobs_open_status_type_idx').on(t.status, t.type, t.id).where(sql`${t.status} <> 'done'`),
   ],
 );

@@ -107,6 +107,11 @@ export class JobQueue {
     this.longTypes.delete(type);
   }
 
+  /** The lane a job type runs in (the console groups the queue's depth by it). */
+  laneOf(type: string): JobLane {
+    return this.longTypes.has(type) ? 'long' : 'default';
+  }
+
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;

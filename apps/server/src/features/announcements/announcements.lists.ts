@@ -45,6 +45,14 @@ function managed(actor: Actor): SQL {
   return sql`false`;
 }
 
+/**
+ * canSeeAnnouncement as SQL within the organisation signed in to: the inbox's rule (out, not
+ * expired, in the audience) or one the caller manages (scheduled and expired ones too). Global
+ * search's `visible` uses it, so a result opens exactly when the detail page would.
+ */
+export const visibleAnnouncements = (actor: Actor, now: Date): SQL =>
+  or(inbox(actor, now), managed(actor))!;
+
 function stateFilter(state: TAnnouncementQuery['state'], now: Date): SQL | undefined {
   if (state === 'scheduled') return gt(announcements.publishAt, at(now));
   if (state === 'expired') {

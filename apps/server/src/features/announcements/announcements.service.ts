@@ -157,6 +157,7 @@ export async function createAnnouncement(
       })
       .returning();
     if (publishAt.getTime() <= now.getTime()) await announce(tx, emit, row!, now);
+    emit('search.changed', { kind: 'announcement', ids: [row!.id] });
     return row!.id;
   });
   return presentOne(ctx.db, auth, id, now);
@@ -225,6 +226,7 @@ export async function updateAnnouncement(
     if (row!.announcedAt === null && publishAt.getTime() <= now.getTime()) {
       await announce(tx, emit, row!, now);
     }
+    emit('search.changed', { kind: 'announcement', ids: [a.id] });
   });
   return presentOne(ctx.db, auth, id, now);
 }
@@ -235,8 +237,9 @@ export async function removeAnnouncement(
   auth: AuthContext,
   id: number,
 ): Promise<void> {
-  await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const { announcement: a } = await announcementFor(tx, auth, id, { manage: true, lock: true });
+    emit('search.changed', { kind: 'announcement', ids: [a.id] });
     await tx.delete(announcementReads).where(eq(announcementReads.announcementId, a.id));
     await tx.delete(announcements).where(eq(announcements.id, a.id));
     await recordAudit(tx, {

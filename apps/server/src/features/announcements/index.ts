@@ -4,6 +4,7 @@ import type { AppModule } from '../../core/module.ts';
 import { announcementJobs } from './announcements.jobs.ts';
 import { announcementsMatrix } from './announcements.matrix.ts';
 import { registerAnnouncementRoutes } from './announcements.routes.ts';
+import { announcementsSearch } from './announcements.search.ts';
 import './announcements.events.ts';
 
 /**
@@ -19,6 +20,7 @@ export const announcementsModule: AppModule = {
   },
   matrix: announcementsMatrix,
   jobs: announcementJobs,
+  search: announcementsSearch,
 };
 
 export { audienceMemberIds, loadAnnouncement } from './announcements.access.ts';

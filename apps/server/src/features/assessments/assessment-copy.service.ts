@@ -34,7 +34,7 @@ export async function copyAssessment(
   input: { assessment: number; title?: string },
 ): Promise<TAssessmentDetail> {
   if (!canAuthorQuestions(auth)) throw forbidden('Only admins and trainers write assessments.');
-  const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const src = await loadAssessmentFor(tx, auth, input.assessment);
     const {
       id: _id,
@@ -55,6 +55,7 @@ export async function copyAssessment(
         createdBy: auth.userId,
       })
       .returning({ id: assessments.id });
+    emit('search.changed', { kind: 'assessment', ids: [copy!.id] });
     const [pages, slots, messages] = await Promise.all([
       tx
         .select()

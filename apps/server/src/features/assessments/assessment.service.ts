@@ -78,7 +78,7 @@ export async function changeStatus(
   ip: string | undefined,
 ) {
   if (status === a.status) return;
-  const { tx } = uow;
+  const { tx, emit } = uow;
   if (status === 'published') {
     const problems = await publishProblems(tx, a);
     if (problems.length > 0) throw conflict(NOT_PUBLISHABLE, problems);
@@ -95,6 +95,7 @@ export async function changeStatus(
     from: a.status,
     to: status,
   });
+  emit('search.changed', { kind: 'assessment', ids: [a.id] });
   if (status === 'published') {
     await announceAssignments(uow, new Date(), { assessmentId: a.id, assignedBy: auth.userId });
   }
@@ -102,7 +103,7 @@ export async function changeStatus(
 
 /** Deletes it unless an attempt went further than being prepared (then 409: archive it). */
 export async function deleteAssessment(
-  tx: DbOrTx,
+  { tx, emit }: UnitOfWork,
   auth: Actor,
   a: Assessment,
   ip: string | undefined,
@@ -119,6 +120,7 @@ export async function deleteAssessment(
   }
   await tx.delete(assessments).where(eq(assessments.id, a.id));
   await auditAssessment(tx, 'assessment.deleted', auth, a, ip, { status: a.status });
+  emit('search.changed', { kind: 'assessment', ids: [a.id] });
 }
 
 export const assessmentService = {
@@ -129,7 +131,7 @@ export const assessmentService = {
     input: TAssessmentInput,
   ): Promise<TAssessmentDetail> {
     if (!canAuthorQuestions(auth)) throw forbidden('Only admins and trainers write assessments.');
-    const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+    const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
       if (input.course) await assertCourse(tx, auth.organisationId, input.course);
       const [a] = await tx
         .insert(assessments)
@@ -143,6 +145,7 @@ export const assessmentService = {
         })
         .returning({ id: assessments.id });
       await tx.insert(assessmentPages).values({ assessmentId: a!.id, position: 0 });
+      emit('search.changed', { kind: 'assessment', ids: [a!.id] });
       return a!.id;
     });
     return assessmentDetail(ctx.db, auth, id);
@@ -164,6 +167,9 @@ export const assessmentService = {
       if (input.instructions !== undefined) set.instructions = sanitiseRichText(input.instructions);
       if (input.course !== undefined) set.courseId = input.course;
       await tx.update(assessments).set(set).where(eq(assessments.id, a.id));
+      if (input.title !== undefined || input.instructions !== undefined) {
+        uow.emit('search.changed', { kind: 'assessment', ids: [a.id] });
+      }
       // Publishing is judged on the assessment as just changed (its new course included).
       if (input.status !== undefined) {
         await changeStatus(uow, auth, { ...a, ...set } as Assessment, input.status, ip);
@@ -173,9 +179,9 @@ export const assessmentService = {
   },
 
   async remove(ctx: AppContext, auth: AuthContext, id: number, ip?: string): Promise<void> {
-    await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
-      const a = await loadAssessmentFor(tx, auth, id, 'edit', { lock: true });
-      await deleteAssessment(tx, auth, a, ip);
+    await runInTransaction(ctx.db, ctx.bus, async (uow) => {
+      const a = await loadAssessmentFor(uow.tx, auth, id, 'edit', { lock: true });
+      await deleteAssessment(uow, auth, a, ip);
     });
   },
 

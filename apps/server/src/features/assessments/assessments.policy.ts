@@ -19,7 +19,7 @@ export interface BankFacts {
   createdBy: number | null;
 }
 
-const isStaff = (actor: Actor) =>
+export const isStaff = (actor: Actor) =>
   actor.isSuperadmin || actor.roleId === ROLE.ADMIN || actor.roleId === ROLE.TRAINER;
 
 /** Admins and trainers author in the organisation they signed in to (superadmin: any). */

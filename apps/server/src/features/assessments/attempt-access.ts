@@ -104,12 +104,12 @@ const overridesFor = (db: DbOrTx, assessmentId: number, userId: number) =>
  * assessment's columns are written out: drizzle renders a column unqualified in a select, and
  * `id` inside the subquery would then be the assignment's own.
  */
-const assignedSql = (userId: SQLWrapper) => sql<boolean>`exists (
+export const assignedSql = (userId: SQLWrapper) => sql<boolean>`exists (
   select 1 from assessment_assignments aa
   where aa.assessment_id = assessments.id
     and (aa.user_id = ${userId}
          or aa.department_id = (select up.department_id from user_profiles up where up.user_id = ${userId})))`;
-const enrolledSql = (
+export const enrolledSql = (
   userId: SQLWrapper,
 ) => sql<boolean>`(assessments.course_id is not null and exists (
   select 1 from course_enrolments ce

@@ -35,7 +35,7 @@ export async function bulkAssessments(
     try {
       await runInTransaction(ctx.db, ctx.bus, async (uow) => {
         const a = await loadAssessmentFor(uow.tx, auth, id, 'edit', { lock: true });
-        if (input.action === 'delete') await deleteAssessment(uow.tx, auth, a, ip);
+        if (input.action === 'delete') await deleteAssessment(uow, auth, a, ip);
         else await changeStatus(uow, auth, a, TARGET[input.action], ip);
       });
       done.push(id);

@@ -46,6 +46,7 @@ import {
   reportSubscribers,
 } from './reports.module.ts';
 import './assessments.events.ts';
+import { assessmentsSearch } from './assessments.search.ts';
 import { assessmentsTodo } from './assessments.todo.ts';
 
 /**
@@ -100,6 +101,7 @@ export const assessmentsModule: AppModule = {
   ],
   calendar: assessmentsCalendar,
   todo: assessmentsTodo,
+  search: assessmentsSearch,
 };
 
 // For the exam bench (bench/exam.ts): the job's pre-creation of attempts before an exam opens.

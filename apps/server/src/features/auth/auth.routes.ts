@@ -76,11 +76,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     { access: access.authenticated({ unapproved: 'allow' }) },
     async (request) => {
       const auth = caller(request);
-      const [unread, badge] = await Promise.all([
+      const [unread, badge, off] = await Promise.all([
         unreadNotifications(ctx.db, auth.userId),
         userBadge(ctx.db, auth),
+        ctx.featureSwitches.disabledFor(auth.organisationId),
       ]);
-      return sessionUser(auth, unread, badge);
+      return { ...sessionUser(auth, unread, badge), disabled_features: [...off].sort() };
     },
   );
 

@@ -14,6 +14,7 @@ import './badges.events.ts';
  */
 export const badgesModule: AppModule = {
   name: 'badges',
+  feature: 'gamification',
   routes(app: FastifyInstance, ctx: AppContext) {
     registerBadgeRoutes(app, ctx);
   },

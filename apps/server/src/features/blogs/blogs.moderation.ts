@@ -49,13 +49,17 @@ export const blogPostTarget: ModerationTarget = {
     const post = await loadPost(ctx, id);
     return post !== null && canReadPost(actor, post);
   },
-  async setState(_ctx, { tx }, id, state) {
+  async setState(_ctx, { tx, emit }, id, state) {
     await tx.update(blogPosts).set({ moderationState: state }).where(eq(blogPosts.id, id));
+    emit('search.changed', { kind: 'blog_post', ids: [id] });
   },
   async remove(ctx, actor, id) {
-    await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+    await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
       const [post] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
-      if (post) await deletePostRow(tx, actor, post);
+      if (post) {
+        await deletePostRow(tx, actor, post);
+        emit('search.changed', { kind: 'blog_post', ids: [post.id] });
+      }
     });
   },
 };

@@ -199,6 +199,7 @@ export async function createPost(
       state: 'visible',
     });
     if (input.status === 'published') await published(uow, actor, post!, true);
+    uow.emit('search.changed', { kind: 'blog_post', ids: [post!.id] });
     return { id: post!.id, permitted };
   });
   return presentPost(ctx.db, actor, id, permitted);
@@ -263,6 +264,7 @@ export async function updatePost(
     if (publishing) {
       await published(uow, actor, { ...post, title: input.title ?? post.title }, !post.publishedAt);
     }
+    uow.emit('search.changed', { kind: 'blog_post', ids: [id] });
     return permitted;
   });
   return presentPost(ctx.db, actor, id, permitted);
@@ -287,12 +289,13 @@ export async function deletePostRow(tx: Tx, actor: Actor, post: PostRow): Promis
 
 /** DELETE /api/blogs/{id}/: its author while permitted, or an admin. */
 export async function removePost(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const { post, permitted } = await postFor(tx, actor, id, { lock: true });
     if (!canDeletePost(actor, post, permitted)) {
       throw forbidden('Only its author (while a permitted author) and admins can delete a post.');
     }
     await deletePostRow(tx, actor, post);
+    emit('search.changed', { kind: 'blog_post', ids: [post.id] });
   });
 }
 

@@ -4,6 +4,7 @@ import type { AppModule } from '../../core/module.ts';
 import { blogsMatrix } from './blogs.matrix.ts';
 import { blogModerationTargets } from './blogs.moderation.ts';
 import { registerBlogRoutes } from './blogs.routes.ts';
+import { blogsSearch } from './blogs.search.ts';
 import './blogs.events.ts';
 
 /**
@@ -13,11 +14,13 @@ import './blogs.events.ts';
  */
 export const blogsModule: AppModule = {
   name: 'blogs',
+  feature: 'blogs',
   routes(app: FastifyInstance, ctx: AppContext) {
     registerBlogRoutes(app, ctx);
   },
   matrix: blogsMatrix,
   moderationTargets: blogModerationTargets,
+  search: blogsSearch,
 };
 
 // For the notifications slice: the post as it stands when a comment's event is delivered.

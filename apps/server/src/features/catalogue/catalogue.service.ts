@@ -20,6 +20,7 @@ import { courseEnrolments } from '../../schema/enrolments.table.ts';
 import { closeApprovalRequestOf } from '../approvals/index.ts';
 import { canManage, statusTargets } from './catalogue.policy.ts';
 import { courseRow, visibleCourseRow } from './catalogue.repository.ts';
+import { COURSE_SEARCH_KIND } from './catalogue.search.ts';
 import {
   assertCourseChange,
   type Course,
@@ -49,26 +50,30 @@ async function assertCategory(db: DbOrTx, organisationId: number, categoryId: nu
 export const catalogue = {
   async create(ctx: AppContext, auth: AuthContext, input: TCourseInput, image?: StoredFile) {
     if (input.category) await assertCategory(ctx.db, auth.organisationId, input.category);
-    const [row] = await ctx.db
-      .insert(courses)
-      .values({
-        organisationId: auth.organisationId,
-        categoryId: input.category ?? null,
-        title: input.title,
-        description: sanitiseRichText(input.description),
-        imageKey: image?.key ?? null,
-        level: input.level,
-        durationMinutes: input.duration ?? null,
-        language: input.language ?? null,
-        tags: input.tags,
-        visibility: input.visibility,
-        selfEnrol: input.self_enrol,
-        isCpd: input.is_cpd,
-        cpdHours: input.cpd_hours == null ? null : String(input.cpd_hours),
-        createdBy: auth.userId,
-      })
-      .returning({ id: courses.id });
-    return courseRow(ctx.db, auth, row!.id);
+    const row = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+      const [created] = await tx
+        .insert(courses)
+        .values({
+          organisationId: auth.organisationId,
+          categoryId: input.category ?? null,
+          title: input.title,
+          description: sanitiseRichText(input.description),
+          imageKey: image?.key ?? null,
+          level: input.level,
+          durationMinutes: input.duration ?? null,
+          language: input.language ?? null,
+          tags: input.tags,
+          visibility: input.visibility,
+          selfEnrol: input.self_enrol,
+          isCpd: input.is_cpd,
+          cpdHours: input.cpd_hours == null ? null : String(input.cpd_hours),
+          createdBy: auth.userId,
+        })
+        .returning({ id: courses.id });
+      emit('search.changed', { kind: COURSE_SEARCH_KIND, ids: [created!.id] });
+      return created!;
+    });
+    return courseRow(ctx.db, auth, row.id);
   },
 
   async detail(ctx: AppContext, auth: AuthContext, id: number): Promise<TCourseDetail> {
@@ -125,12 +130,13 @@ export const catalogue = {
       set.cpdHours = input.cpd_hours === null ? null : String(input.cpd_hours);
     if (image) set.imageKey = image.key;
     else if (input.remove_image) set.imageKey = null;
-    await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+    await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
       // Checked again on the locked row: an admin may have published it meanwhile.
       const current = await lockedCourse(tx, id);
       const widens = widensFrom(current);
       if (widens) assertCourseChange(auth, current, 'widen_visibility');
       await tx.update(courses).set(set).where(eq(courses.id, id));
+      emit('search.changed', { kind: COURSE_SEARCH_KIND, ids: [id] });
       // An admin widening a reviewed course stands in for the approval (issue 14): audited.
       if (widens && needsAdminApproval(current.status, 'widen_visibility'))
         await recordAudit(tx, {
@@ -166,6 +172,7 @@ export const catalogue = {
         );
       }
       await tx.delete(courses).where(eq(courses.id, id));
+      emit('search.changed', { kind: COURSE_SEARCH_KIND, ids: [id] });
       if (course.status === 'pending') {
         await closeApprovalRequestOf(
           ctx,
@@ -238,6 +245,8 @@ export const catalogue = {
           ip,
           details: { course: id, title: course.title, from: course.status, to: target },
         });
+        // Who finds it changes with its status (the index is asked at query time; kept current).
+        emit('search.changed', { kind: COURSE_SEARCH_KIND, ids: [id] });
         if (target === 'published')
           emit('course.published', {
             courseId: id,

@@ -3,10 +3,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
+import { runInTransaction } from '../../core/db/transaction.ts';
 import { conflict, notFound } from '../../core/errors/app-error.ts';
 import type { StoredFile } from '../../core/storage/file-store.ts';
 import { courseCategories, courses } from '../../schema/courses.table.ts';
 import { imageVersion } from './catalogue.repository.ts';
+import { COURSE_SEARCH_KIND } from './catalogue.search.ts';
 
 type Category = typeof courseCategories.$inferSelect;
 
@@ -118,7 +120,18 @@ export const categories = {
     else if (input.remove_image) set.imageKey = null;
     if (Object.keys(set).length > 0) {
       try {
-        await ctx.db.update(courseCategories).set(set).where(eq(courseCategories.id, id));
+        await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+          await tx.update(courseCategories).set(set).where(eq(courseCategories.id, id));
+          // Its courses are found by the category's name too.
+          if (set.name !== undefined && set.name !== current.name) {
+            const used = await tx
+              .select({ id: courses.id })
+              .from(courses)
+              .where(eq(courses.categoryId, id));
+            if (used.length > 0)
+              emit('search.changed', { kind: COURSE_SEARCH_KIND, ids: used.map((c) => c.id) });
+          }
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw duplicate();
         throw err;

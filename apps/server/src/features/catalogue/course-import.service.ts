@@ -6,6 +6,7 @@ import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest } from '../../core/errors/app-error.ts';
 import { sanitiseRichText } from '../../core/text/sanitise.ts';
 import { courseCategories, courseModules, courses } from '../../schema/courses.table.ts';
+import { COURSE_SEARCH_KIND } from './catalogue.search.ts';
 import type { CourseImportRow } from './course-import.parse.ts';
 
 const REPORT_LIMIT = 200;
@@ -120,7 +121,7 @@ export async function importCourses(ctx: AppContext, auth: AuthContext, rows: Co
   }
 
   const list = [...planned.values()];
-  await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     for (let i = 0; i < list.length; i += BATCH) {
       const chunk = list.slice(i, i + BATCH);
       const ids = await tx
@@ -136,6 +137,7 @@ export async function importCourses(ctx: AppContext, auth: AuthContext, rows: Co
           })),
         )
         .returning({ id: courses.id });
+      emit('search.changed', { kind: COURSE_SEARCH_KIND, ids: ids.map((r) => r.id) });
       const mods = chunk.flatMap((c, k) =>
         c.modules.map((m, position) => ({
           courseId: ids[k]!.id,

@@ -7,6 +7,7 @@ import type { UnitOfWork } from '../../core/db/transaction.ts';
 import { courses } from '../../schema/courses.table.ts';
 import { closeApprovalRequestOf, openApprovalRequest } from '../approvals/index.ts';
 import { isStaff } from './catalogue.policy.ts';
+import { COURSE_SEARCH_KIND } from './catalogue.search.ts';
 
 export const COURSE_REVIEW = 'course_review';
 
@@ -31,6 +32,7 @@ export const courseReviewApproval = defineApprovalKind({
       .returning({ id: courses.id, title: courses.title, organisationId: courses.organisationId });
     // Moved on another way meanwhile (an admin published or returned it): nothing to apply.
     if (!course) return;
+    emit('search.changed', { kind: COURSE_SEARCH_KIND, ids: [course.id] });
     await recordAudit(tx, {
       action: 'course.status_changed',
       actorId: outcome.actorId,

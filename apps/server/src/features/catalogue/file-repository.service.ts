@@ -120,7 +120,7 @@ export const fileRepository = {
     let checked: unknown;
     try {
       checked = await processor?.check?.(ctx, stored);
-      const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+      const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
         const [row] = await tx
           .insert(repositoryFiles)
           .values({
@@ -140,6 +140,7 @@ export const fileRepository = {
           { id: row!.id, organisationId: auth.organisationId, auth, stored },
           checked,
         );
+        emit('search.changed', { kind: 'file', ids: [row!.id] });
         return row!.id;
       });
       return one(ctx.db, id);
@@ -186,8 +187,11 @@ export const fileRepository = {
   },
 
   async rename(ctx: AppContext, auth: AuthContext, id: number, name: string) {
-    await changeable(ctx.db, auth, id);
-    await ctx.db.update(repositoryFiles).set({ name }).where(eq(repositoryFiles.id, id));
+    await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+      await changeable(tx, auth, id);
+      await tx.update(repositoryFiles).set({ name }).where(eq(repositoryFiles.id, id));
+      emit('search.changed', { kind: 'file', ids: [id] });
+    });
     return one(ctx.db, id);
   },
 
@@ -211,7 +215,10 @@ export const fileRepository = {
           )}${titles.length > 3 ? ` and ${titles.length - 3} more` : ''}). Remove it from them first.`,
       );
     }
-    await ctx.db.delete(repositoryFiles).where(eq(repositoryFiles.id, id));
+    await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+      await tx.delete(repositoryFiles).where(eq(repositoryFiles.id, id));
+      emit('search.changed', { kind: 'file', ids: [id] });
+    });
     await ctx.files.delete(f.storageKey);
     await ctx.contentProcessors.get(f.kind)?.afterRemove?.(ctx, f.id, f.storageKey);
   },

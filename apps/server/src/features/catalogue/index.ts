@@ -1,7 +1,9 @@
 import type { AppModule } from '../../core/module.ts';
 import { catalogueMatrix } from './catalogue.matrix.ts';
 import { registerCatalogueRoutes } from './catalogue.routes.ts';
+import { courseSearch } from './catalogue.search.ts';
 import { courseReviewApproval } from './course-review.approval.ts';
+import { fileSearch } from './files.search.ts';
 
 /** Defining courses: categories, courses, modules, the file repository, import, settings. */
 export const catalogueModule: AppModule = {
@@ -9,6 +11,7 @@ export const catalogueModule: AppModule = {
   routes: registerCatalogueRoutes,
   matrix: catalogueMatrix,
   approvalKinds: [courseReviewApproval],
+  search: { kinds: [courseSearch, fileSearch] },
 };
 
 export * from './catalogue.policy.ts';

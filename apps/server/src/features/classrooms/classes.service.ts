@@ -32,6 +32,7 @@ import {
   visibleClassrooms,
 } from './classrooms.access.ts';
 import { classroomAbilities } from './classrooms.policy.ts';
+import { emitSessionsChanged } from './classrooms.search.ts';
 import { approverFilter, assertNoLiveBookings } from './classrooms.service.ts';
 import { presentSessions } from './sessions.present.ts';
 
@@ -108,24 +109,28 @@ export async function listClasses(
 }
 
 export async function createClass(ctx: AppContext, auth: AuthContext, input: TClassInput) {
-  const c = await classroomFor(ctx.db, auth, input.classroom, { manage: true });
-  const { classroom: _classroom, ...fields } = input;
-  const [row] = await ctx.db
-    .insert(classroomClasses)
-    .values({
-      classroomId: c.id,
-      organisationId: c.organisationId,
-      name: fields.name,
-      description: fields.description,
-      bookingMode: fields.booking_mode,
-      waitlistClosesHours: fields.waitlist_closes_hours,
-      completionPercent: fields.completion_percent,
-      surveyQuestions: fields.survey_questions,
-      isCpd: fields.is_cpd,
-      createdBy: auth.userId,
-    })
-    .returning({ id: classroomClasses.id });
-  return classRow(ctx.db, auth, row!.id);
+  const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+    const c = await classroomFor(tx, auth, input.classroom, { manage: true });
+    const { classroom: _classroom, ...fields } = input;
+    const [row] = await tx
+      .insert(classroomClasses)
+      .values({
+        classroomId: c.id,
+        organisationId: c.organisationId,
+        name: fields.name,
+        description: fields.description,
+        bookingMode: fields.booking_mode,
+        waitlistClosesHours: fields.waitlist_closes_hours,
+        completionPercent: fields.completion_percent,
+        surveyQuestions: fields.survey_questions,
+        isCpd: fields.is_cpd,
+        createdBy: auth.userId,
+      })
+      .returning({ id: classroomClasses.id });
+    emit('search.changed', { kind: 'classroom', ids: [row!.id] });
+    return row!.id;
+  });
+  return classRow(ctx.db, auth, id);
 }
 
 export async function updateClass(
@@ -134,28 +139,38 @@ export async function updateClass(
   id: number,
   input: TClassUpdate,
 ) {
-  await classFor(ctx.db, auth, id, { manage: true });
-  await ctx.db
-    .update(classroomClasses)
-    .set({
-      name: input.name,
-      description: input.description,
-      bookingMode: input.booking_mode,
-      waitlistClosesHours: input.waitlist_closes_hours,
-      completionPercent: input.completion_percent,
-      surveyQuestions: input.survey_questions,
-      isCpd: input.is_cpd,
-      updatedAt: new Date(),
-    })
-    .where(eq(classroomClasses.id, id));
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+    const { cls } = await classFor(tx, auth, id, { manage: true, lock: true });
+    await tx
+      .update(classroomClasses)
+      .set({
+        name: input.name,
+        description: input.description,
+        bookingMode: input.booking_mode,
+        waitlistClosesHours: input.waitlist_closes_hours,
+        completionPercent: input.completion_percent,
+        surveyQuestions: input.survey_questions,
+        isCpd: input.is_cpd,
+        updatedAt: new Date(),
+      })
+      .where(eq(classroomClasses.id, id));
+    emit('search.changed', { kind: 'classroom', ids: [id] });
+    // Its sessions' search results name the class.
+    if (input.name !== undefined && input.name !== cls.name) {
+      await emitSessionsChanged(tx, emit, eq(classroomSessions.classId, id));
+    }
+  });
   return classRow(ctx.db, auth, id);
 }
 
 export async function removeClass(ctx: AppContext, auth: AuthContext, id: number) {
-  await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     await classFor(tx, auth, id, { manage: true, lock: true });
     await assertNoLiveBookings(tx, eq(classroomSessions.classId, id), 'class');
+    // Its sessions go with it (cascade): the index drops them too.
+    await emitSessionsChanged(tx, emit, eq(classroomSessions.classId, id));
     await tx.delete(classroomClasses).where(eq(classroomClasses.id, id));
+    emit('search.changed', { kind: 'classroom', ids: [id] });
   });
 }
 
@@ -261,18 +276,25 @@ export async function updateTopic(
   id: number,
   input: TTopicUpdate,
 ) {
-  await topicFor(ctx.db, auth, id, { manage: true });
-  await ctx.db
-    .update(classroomTopics)
-    .set({ title: input.title, description: input.description, position: input.position })
-    .where(eq(classroomTopics.id, id));
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+    const { topic } = await topicFor(tx, auth, id, { manage: true });
+    await tx
+      .update(classroomTopics)
+      .set({ title: input.title, description: input.description, position: input.position })
+      .where(eq(classroomTopics.id, id));
+    // Its sessions' search documents hold the topic's title.
+    if (input.title !== undefined && input.title !== topic.title) {
+      await emitSessionsChanged(tx, emit, eq(classroomSessions.topicId, id));
+    }
+  });
   return topicById(ctx.db, id);
 }
 
 export async function removeTopic(ctx: AppContext, auth: AuthContext, id: number) {
-  await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     await topicFor(tx, auth, id, { manage: true });
     await assertNoLiveBookings(tx, eq(classroomSessions.topicId, id), 'topic');
+    await emitSessionsChanged(tx, emit, eq(classroomSessions.topicId, id));
     await tx.delete(classroomTopics).where(eq(classroomTopics.id, id));
   });
 }

@@ -32,6 +32,7 @@ import {
 } from './classrooms.access.ts';
 import { CLASSROOM_PUBLICATION } from './classrooms.approval.ts';
 import { canCreateClassroom, classroomAbilities, publishesDirectly } from './classrooms.policy.ts';
+import { emitClassesChanged, emitSessionsChanged } from './classrooms.search.ts';
 
 /** Live bookings: someone holds (or waits for) a seat. */
 export const LIVE_BOOKING = sql`${classroomBookings.status} in ('requested', 'booked', 'waitlisted')`;
@@ -157,11 +158,17 @@ export async function updateClassroom(
   id: number,
   input: TClassroomUpdate,
 ) {
-  await classroomFor(ctx.db, auth, id, { manage: true });
-  await ctx.db
-    .update(classrooms)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(classrooms.id, id));
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+    const c = await classroomFor(tx, auth, id, { manage: true, lock: true });
+    await tx
+      .update(classrooms)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(classrooms.id, id));
+    // Its classes' search results name the classroom.
+    if (input.title !== undefined && input.title !== c.title) {
+      await emitClassesChanged(tx, emit, eq(classroomClasses.classroomId, id));
+    }
+  });
   return classroomDetail(ctx.db, auth, id);
 }
 
@@ -180,13 +187,16 @@ export async function assertNoLiveBookings(db: DbOrTx, where: SQL, what: string)
 }
 
 export async function removeClassroom(ctx: AppContext, auth: AuthContext, id: number, ip: string) {
-  await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const c = await classroomFor(tx, auth, id, { manage: true, lock: true });
     const classIds = tx
       .select({ id: classroomClasses.id })
       .from(classroomClasses)
       .where(eq(classroomClasses.classroomId, id));
     await assertNoLiveBookings(tx, inArray(classroomSessions.classId, classIds), 'classroom');
+    // Its classes and their sessions go with it (cascade): the index drops them too.
+    await emitClassesChanged(tx, emit, eq(classroomClasses.classroomId, id));
+    await emitSessionsChanged(tx, emit, inArray(classroomSessions.classId, classIds));
     await tx.delete(classrooms).where(eq(classrooms.id, id));
     await recordAudit(tx, {
       action: 'classroom.deleted',

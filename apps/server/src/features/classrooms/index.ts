@@ -11,6 +11,7 @@ import { classroomsCalendar } from './classrooms.calendar.ts';
 import { classroomJobs } from './classrooms.jobs.ts';
 import { classroomsMatrix } from './classrooms.matrix.ts';
 import { registerClassroomRoutes } from './classrooms.routes.ts';
+import { classroomsSearch } from './classrooms.search.ts';
 import { classroomSubscribers } from './classrooms.subscribers.ts';
 import { meetingsMatrix } from './meetings.matrix.ts';
 import { registerMeetingRoutes } from './meetings.routes.ts';
@@ -28,6 +29,7 @@ import { classroomsTodo } from './classrooms.todo.ts';
  */
 export const classroomsModule: AppModule = {
   name: 'classrooms',
+  feature: 'classrooms',
   routes(app: FastifyInstance, ctx: AppContext) {
     registerClassroomRoutes(app, ctx);
     registerBookingRoutes(app, ctx);
@@ -49,6 +51,7 @@ export const classroomsModule: AppModule = {
   jobs: classroomJobs,
   calendar: classroomsCalendar,
   todo: classroomsTodo,
+  search: classroomsSearch,
 };
 
 export * from './classrooms.policy.ts';

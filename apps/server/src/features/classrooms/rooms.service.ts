@@ -26,6 +26,7 @@ import { organisations } from '../../schema/organisations.table.ts';
 import { memberships, users } from '../../schema/users.table.ts';
 import { personName } from './classrooms.access.ts';
 import { canManageRooms } from './classrooms.policy.ts';
+import { emitSessionsChanged } from './classrooms.search.ts';
 import { targetOrganisation } from './classrooms.service.ts';
 import { instantsOf } from './sessions.schedule.ts';
 
@@ -136,7 +137,18 @@ export async function updateRoom(
     }
   }
   const [row] = await nameTaken(() =>
-    ctx.db.update(classroomRooms).set(input).where(eq(classroomRooms.id, id)).returning(),
+    runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+      const rows = await tx
+        .update(classroomRooms)
+        .set(input)
+        .where(eq(classroomRooms.id, id))
+        .returning();
+      // Its sessions' search documents name the room and its place.
+      if (input.name !== undefined || input.location !== undefined) {
+        await emitSessionsChanged(tx, emit, eq(classroomSessions.roomId, id));
+      }
+      return rows;
+    }),
   );
   return presentRoom(row!);
 }

@@ -20,6 +20,8 @@ export async function cancelScheduledSession(
     .update(classroomSessions)
     .set({ status: 'cancelled', sequence: sql`${classroomSessions.sequence} + 1`, updatedAt: now })
     .where(eq(classroomSessions.id, sessionId));
+  // Its search result says it is cancelled.
+  uow.emit('search.changed', { kind: 'classroom_session', ids: [sessionId] });
   await uow.tx.delete(classroomOccupancy).where(eq(classroomOccupancy.sessionId, sessionId));
   return cancelSessionBookings(ctx, uow, sessionId, now);
 }

@@ -54,7 +54,7 @@ async function checkCutOff(cutOff: string | null, startsAt: Date, field: string)
 }
 
 export async function createSessions(ctx: AppContext, auth: AuthContext, body: TSessionCreate) {
-  const ids = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  const ids = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const { topic, classroom } = await topicFor(tx, auth, body.topic, { manage: true });
     const organisationId = classroom.organisationId;
     const made: number[] = [];
@@ -94,6 +94,7 @@ export async function createSessions(ctx: AppContext, auth: AuthContext, body: T
       await holdResources(tx, row!, trainers, prefix);
       made.push(row!.id);
     }
+    emit('search.changed', { kind: 'classroom_session', ids: made });
     return made;
   });
   return presentSessions(ctx.db, auth, inArray(classroomSessions.id, ids));
@@ -216,6 +217,7 @@ export async function updateSession(
     if (capacity > session.capacity) {
       emit('classroom.seat_freed', { sessionId: session.id, organisationId });
     }
+    emit('search.changed', { kind: 'classroom_session', ids: [session.id] });
   });
   return sessionDetail(ctx.db, auth, id);
 }
@@ -238,6 +240,7 @@ export async function cancelSession(ctx: AppContext, auth: AuthContext, id: numb
       .limit(1);
     if (!any) {
       await tx.delete(classroomSessions).where(eq(classroomSessions.id, session.id));
+      emit('search.changed', { kind: 'classroom_session', ids: [session.id] });
     } else {
       await cancelScheduledSession(ctx, uow, session.id, new Date());
       emit('classroom.session_changed', {

@@ -14,6 +14,7 @@ import { competencySubscribers } from './competencies.subscribers.ts';
  */
 export const competenciesModule: AppModule = {
   name: 'competencies',
+  feature: 'competencies',
   routes(app: FastifyInstance, ctx: AppContext) {
     registerCompetencyRoutes(app, ctx);
   },

@@ -11,6 +11,7 @@ import { cpdSubscribers } from './cpd.subscribers.ts';
  */
 export const cpdModule: AppModule = {
   name: 'cpd',
+  feature: 'cpd',
   routes: registerCpdRoutes,
   matrix: cpdMatrix,
   approvalKinds: [cpdExternalApproval],

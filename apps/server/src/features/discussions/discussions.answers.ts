@@ -120,8 +120,11 @@ export async function insertAnswer(
       state: 'visible',
     },
   );
-  // Held: not counted and nobody told until a moderator releases it (discussions.moderation.ts).
+  // Held: not counted, not searchable and nobody told until a moderator releases it
+  // (discussions.moderation.ts).
   if (state !== 'visible') return row!.id;
+  // The topic's search document holds its visible answers' text.
+  emit('search.changed', { kind: 'discussion', ids: [c.topic.id] });
   await tx
     .update(discussions)
     .set({ answerCount: sql`${discussions.answerCount} + 1`, lastActivityAt: now })
@@ -209,6 +212,7 @@ export async function updateAnswer(
       },
     );
     if (state !== found.answer.moderationState) await recountAnswers(tx, found.topic.id);
+    emit('search.changed', { kind: 'discussion', ids: [found.topic.id] });
     return found;
   });
   await publishUpdated(ctx, c.topic.id);
@@ -220,7 +224,7 @@ export async function updateAnswer(
  * the acceptance, when it was accepted). Deleting another's answer is audited.
  */
 export async function removeAnswer(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  const topicId = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  const topicId = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const { answer, topic, facts, standing } = await answerFor(tx, actor, id, { lock: true });
     if (!canDeleteAnswer(actor, facts, standing, answer)) {
       throw forbidden('Only its author and moderators can delete an answer.');
@@ -231,6 +235,7 @@ export async function removeAnswer(ctx: AppContext, actor: Actor, id: number): P
       .returning({ id: discussionAnswers.id });
     // Held and hidden answers were not counted: the count is read again from the rows.
     await recountAnswers(tx, topic.id);
+    emit('search.changed', { kind: 'discussion', ids: [topic.id] });
     if (answer.userId !== actor.userId) {
       await recordAudit(tx, {
         action: 'discussion.answer_deleted',

@@ -36,7 +36,7 @@ const topicTarget: ModerationTarget = {
     };
   },
   visibleTo: (ctx, actor, id) => seen(topicFor(ctx.db, actor, id)),
-  async setState(_ctx, { tx }, id, state) {
+  async setState(_ctx, { tx, emit }, id, state) {
     const [t] = await tx.select().from(discussions).where(eq(discussions.id, id)).for('update');
     if (!t || t.moderationState === state) return;
     const released = t.moderationState === 'held' && state === 'visible';
@@ -47,6 +47,7 @@ const topicTarget: ModerationTarget = {
         ...(released && t.forumId !== null ? { mailDueAt: new Date() } : {}),
       })
       .where(eq(discussions.id, id));
+    emit('search.changed', { kind: 'discussion', ids: [id] });
   },
   async remove(ctx: AppContext, actor, id) {
     await removeTopic(ctx, actor, id);
@@ -90,6 +91,8 @@ const answerTarget: ModerationTarget = {
       })
       .where(eq(discussionAnswers.id, id));
     await recountAnswers(tx, topic.id);
+    // Its text joins or leaves the topic's search document.
+    emit('search.changed', { kind: 'discussion', ids: [topic.id] });
     if (!released) return;
     emit('discussion.answered', {
       discussionId: topic.id,

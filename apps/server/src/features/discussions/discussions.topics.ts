@@ -131,6 +131,7 @@ export async function insertTopic(
     })
     .returning({ id: discussions.id });
   const id = row!.id;
+  uow.emit('search.changed', { kind: 'discussion', ids: [id] });
   if (files.length > 0) {
     await tx.insert(discussionAttachments).values(
       files.map((f) => ({
@@ -263,6 +264,7 @@ export async function updateTopic(
     if (content) {
       const bodyText = body === undefined ? t.bodyText : htmlToText(body);
       await screenTopic({ tx, emit }, { ...t, title: input.title ?? t.title, bodyText });
+      emit('search.changed', { kind: 'discussion', ids: [t.id] });
     }
     const changed = (['pinned', 'locked', 'closed'] as const).filter(
       (k) => input[k] !== undefined && input[k] !== t[k],
@@ -291,7 +293,7 @@ export async function updateTopic(
  * is audited.
  */
 export async function removeTopic(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  const { keys, watchers } = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  const { keys, watchers } = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const c = await topicFor(tx, actor, id, { lock: true });
     const t = c.topic;
     const others = await answeredByOthers(tx, t);
@@ -306,6 +308,7 @@ export async function removeTopic(ctx: AppContext, actor: Actor, id: number): Pr
     await tx.update(discussions).set({ acceptedAnswerId: null }).where(eq(discussions.id, t.id));
     await tx.delete(discussionAnswers).where(eq(discussionAnswers.discussionId, t.id));
     await tx.delete(discussions).where(eq(discussions.id, t.id));
+    emit('search.changed', { kind: 'discussion', ids: [t.id] });
     if (t.userId !== actor.userId) {
       await recordAudit(tx, {
         action: 'discussion.deleted',

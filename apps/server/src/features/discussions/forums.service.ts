@@ -29,6 +29,8 @@ import { presentForum, selectForums, toForum } from './forums.present.ts';
 /** Forums: list, read, create, change, delete, and the caller's subscription. */
 
 const SLUG_TAKEN = 'Another forum of the organisation already uses this slug.';
+/** Threads per `search.changed` when a forum's many threads change at once. */
+const SEARCH_BATCH = 1_000;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** GET /api/forum/: the forums the caller may read, by name. */
@@ -165,7 +167,7 @@ export async function updateForum(
   slug: string,
   input: TForumUpdate,
 ): Promise<TForum> {
-  const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const c = await forumFor(tx, actor, slug, { lock: true });
     const f = c.forum;
     if (!canManageForum(actor, c.facts, c.standing)) {
@@ -193,6 +195,17 @@ export async function updateForum(
       organisationId: f.organisationId,
       details: { forumId: f.id, slug: f.slug, changes: input },
     });
+    // Its threads' search results name the forum: renamed, they are reread.
+    if (input.name !== undefined && input.name !== f.name) {
+      const threads = await tx
+        .select({ id: discussions.id })
+        .from(discussions)
+        .where(eq(discussions.forumId, f.id));
+      for (let i = 0; i < threads.length; i += SEARCH_BATCH) {
+        const ids = threads.slice(i, i + SEARCH_BATCH).map((r) => r.id);
+        emit('search.changed', { kind: 'discussion', ids });
+      }
+    }
     return f.id;
   });
   return presentForum(ctx.db, actor, id);
@@ -200,7 +213,7 @@ export async function updateForum(
 
 /** DELETE /api/forum/:slug/: its managers; its threads, their answers and files go with it. */
 export async function removeForum(ctx: AppContext, actor: Actor, slug: string): Promise<void> {
-  const keys = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  const keys = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const c = await forumFor(tx, actor, slug, { lock: true });
     const f = c.forum;
     if (!canManageForum(actor, c.facts, c.standing)) {
@@ -218,6 +231,9 @@ export async function removeForum(ctx: AppContext, actor: Actor, slug: string): 
         .where(inArray(discussions.id, threads));
       await tx.delete(discussionAnswers).where(inArray(discussionAnswers.discussionId, threads));
       await tx.delete(discussions).where(inArray(discussions.id, threads));
+      for (let i = 0; i < threads.length; i += SEARCH_BATCH) {
+        emit('search.changed', { kind: 'discussion', ids: threads.slice(i, i + SEARCH_BATCH) });
+      }
     }
     await tx.delete(forums).where(eq(forums.id, f.id));
     await recordAudit(tx, {

@@ -5,6 +5,7 @@ import { registerCourseDiscussionRoutes } from './course-discussions.routes.ts';
 import { discussionsMatrix } from './discussions.matrix.ts';
 import { discussionModerationTargets } from './discussions.moderation.ts';
 import { registerDiscussionRoutes } from './discussions.routes.ts';
+import { discussionsSearch } from './discussions.search.ts';
 import { forumJobs } from './forums.jobs.ts';
 import { registerForumRoutes } from './forums.routes.ts';
 import './discussions.events.ts';
@@ -21,6 +22,7 @@ import './forums.events.ts';
  */
 export const discussionsModule: AppModule = {
   name: 'discussions',
+  feature: 'discussions',
   routes(app: FastifyInstance, ctx: AppContext) {
     registerDiscussionRoutes(app, ctx);
     registerCourseDiscussionRoutes(app, ctx);
@@ -29,6 +31,7 @@ export const discussionsModule: AppModule = {
   matrix: discussionsMatrix,
   jobs: forumJobs,
   moderationTargets: discussionModerationTargets,
+  search: discussionsSearch,
 };
 
 // For the notifications slice: the topic as it stands when an event is delivered, and who of its

@@ -26,6 +26,8 @@ export async function removeEvent(
     const { tx, emit } = uow;
     const { event } = await eventFor(tx, auth, id, { manage: true, lock: true });
     if (event.status === 'cancelled') throw conflict('This event is already cancelled.');
+    // Deleted or cancelled (its status shows in the subtitle): the index rereads it either way.
+    emit('search.changed', { kind: 'event', ids: [event.id] });
     const all = await tx
       .select()
       .from(eventEnrolments)

@@ -94,7 +94,7 @@ export async function createEvent(
   input: TEventInput,
 ): Promise<TEventDetail> {
   if (!canCreateEvent(auth)) throw forbidden();
-  const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  const id = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const organisationId = auth.organisationId;
     const audience = audienceOf(input.audience);
     await checkReferences(tx, organisationId, {
@@ -137,6 +137,7 @@ export async function createEvent(
         createdBy: auth.userId,
       })
       .returning({ id: events.id });
+    emit('search.changed', { kind: 'event', ids: [row!.id] });
     return row!.id;
   });
   return presentDetail(ctx.db, auth, id);
@@ -244,6 +245,7 @@ export async function updateEvent(
         cancelledEnrolmentIds: [],
       });
     }
+    emit('search.changed', { kind: 'event', ids: [event.id] });
   });
   return presentDetail(ctx.db, auth, id);
 }

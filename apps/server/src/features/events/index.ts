@@ -5,6 +5,7 @@ import { eventEnrolmentApproval } from './enrolments.approval.ts';
 import { eventsCalendar } from './events.calendar.ts';
 import { eventsMatrix } from './events.matrix.ts';
 import { registerEventRoutes } from './events.routes.ts';
+import { eventsSearch } from './events.search.ts';
 import { eventSubscribers } from './events.subscribers.ts';
 import './events.events.ts';
 
@@ -16,6 +17,7 @@ import './events.events.ts';
  */
 export const eventsModule: AppModule = {
   name: 'events',
+  feature: 'events',
   routes(app: FastifyInstance, ctx: AppContext) {
     registerEventRoutes(app, ctx);
   },
@@ -23,6 +25,7 @@ export const eventsModule: AppModule = {
   approvalKinds: [eventEnrolmentApproval],
   subscribers: eventSubscribers,
   calendar: eventsCalendar,
+  search: eventsSearch,
 };
 
 export * from './events.policy.ts';

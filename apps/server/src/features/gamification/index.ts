@@ -16,6 +16,7 @@ import './gamification.events.ts';
  */
 export const gamificationModule: AppModule = {
   name: 'gamification',
+  feature: 'gamification',
   routes(app: FastifyInstance, ctx: AppContext) {
     registerGamificationRoutes(app, ctx);
   },

@@ -7,6 +7,7 @@ import { learningPathsCalendar } from './learning-paths.calendar.ts';
 import { learningPathJobs, learningPathJobsOnReady } from './learning-paths.jobs.ts';
 import { learningPathsMatrix } from './learning-paths.matrix.ts';
 import { registerLearningPathRoutes } from './learning-paths.routes.ts';
+import { learningPathSearch } from './learning-paths.search.ts';
 import { learningPathSubscribers } from './learning-paths.subscribers.ts';
 import { learningPathsTodo } from './learning-paths.todo.ts';
 
@@ -29,6 +30,7 @@ export const learningPathsModule: AppModule = {
   jobs: learningPathJobs,
   calendar: learningPathsCalendar,
   todo: learningPathsTodo,
+  search: { kinds: [learningPathSearch] },
 };
 
 // For the enrolments, progress and jobs of this slice (and later slices): the policy, the

@@ -24,6 +24,7 @@ import {
 import { closeApprovalRequestOf } from '../approvals/index.ts';
 import { LEARNING_PATH_ENROLMENT } from './learning-paths.approval.ts';
 import { canCreatePath, pathStatusTargets } from './learning-paths.policy.ts';
+import { PATH_SEARCH_KIND } from './learning-paths.search.ts';
 import { listPaths, managedPathFor, type Path, pathRow } from './paths.repository.ts';
 
 declare module '../../core/events/event-bus.ts' {
@@ -93,26 +94,30 @@ export const paths = {
     if (!canCreatePath(auth)) throw forbidden('Only admins and trainers create learning paths.');
     if (input.category) await assertCategory(ctx.db, auth.organisationId, input.category);
     const due = dueSettings({ dueMode: 'none', dueAt: null, dueDays: null }, input);
-    const [row] = await ctx.db
-      .insert(learningPaths)
-      .values({
-        organisationId: auth.organisationId,
-        title: input.title,
-        description: sanitiseRichText(input.description),
-        imageKey: image?.key ?? null,
-        categoryId: input.category ?? null,
-        visibility: input.visibility,
-        enrolment: input.enrolment,
-        strictSequence: input.strict_sequence,
-        estimatedMinutes: input.estimated_minutes ?? null,
-        ...due,
-        dueSoonDays: input.due_soon_days,
-        validityMonths: input.validity_months ?? null,
-        cpdHours: input.cpd_hours == null ? null : input.cpd_hours.toFixed(2),
-        createdBy: auth.userId,
-      })
-      .returning({ id: learningPaths.id });
-    return pathRow(ctx.db, auth, row!.id);
+    const row = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+      const [created] = await tx
+        .insert(learningPaths)
+        .values({
+          organisationId: auth.organisationId,
+          title: input.title,
+          description: sanitiseRichText(input.description),
+          imageKey: image?.key ?? null,
+          categoryId: input.category ?? null,
+          visibility: input.visibility,
+          enrolment: input.enrolment,
+          strictSequence: input.strict_sequence,
+          estimatedMinutes: input.estimated_minutes ?? null,
+          ...due,
+          dueSoonDays: input.due_soon_days,
+          validityMonths: input.validity_months ?? null,
+          cpdHours: input.cpd_hours == null ? null : input.cpd_hours.toFixed(2),
+          createdBy: auth.userId,
+        })
+        .returning({ id: learningPaths.id });
+      emit('search.changed', { kind: PATH_SEARCH_KIND, ids: [created!.id] });
+      return created!;
+    });
+    return pathRow(ctx.db, auth, row.id);
   },
 
   async update(
@@ -141,7 +146,10 @@ export const paths = {
       set.cpdHours = input.cpd_hours === null ? null : input.cpd_hours.toFixed(2);
     if (image) set.imageKey = image.key;
     else if (input.remove_image) set.imageKey = null;
-    await ctx.db.update(learningPaths).set(set).where(eq(learningPaths.id, id));
+    await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
+      await tx.update(learningPaths).set(set).where(eq(learningPaths.id, id));
+      emit('search.changed', { kind: PATH_SEARCH_KIND, ids: [id] });
+    });
     // The old image goes once the row no longer names it.
     if (path.imageKey && set.imageKey !== undefined) await ctx.files.delete(path.imageKey);
     return pathRow(ctx.db, auth, id);
@@ -186,6 +194,7 @@ export const paths = {
         });
       }
       await tx.delete(learningPaths).where(eq(learningPaths.id, id));
+      uow.emit('search.changed', { kind: PATH_SEARCH_KIND, ids: [id] });
       await recordAudit(tx, {
         action: 'learning_path.deleted',
         actorId: auth.userId,
@@ -247,6 +256,7 @@ export const paths = {
         ip,
         details: { learning_path: id, title: path.title, from: path.status, to: target },
       });
+      emit('search.changed', { kind: PATH_SEARCH_KIND, ids: [id] });
       if (target === 'published') {
         emit('learning_path.published', {
           pathId: id,

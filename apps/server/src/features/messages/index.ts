@@ -5,6 +5,7 @@ import { registerMessagesRoutes } from './messages.routes.ts';
 /** Direct messages (issue 13): one-to-one and group conversations within an organisation. */
 export const messagesModule: AppModule = {
   name: 'messages',
+  feature: 'messages',
   routes: registerMessagesRoutes,
   matrix: messagesMatrix,
 };

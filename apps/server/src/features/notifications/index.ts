@@ -19,6 +19,7 @@ import { proctoringSubscribers } from './notifications.proctoring.ts';
 import { reportSubscribers } from './notifications.reports.ts';
 import { registerNotificationRoutes } from './notifications.routes.ts';
 import { notificationSubscribers } from './notifications.subscribers.ts';
+import { supportSubscribers } from './notifications.support.ts';
 import { wallSubscribers } from './notifications.wall.ts';
 
 /** The notification centre: notifications raised from domain events, preferences, mails, digests. */
@@ -51,6 +52,7 @@ export const notificationsModule: AppModule = {
     ...gamificationSubscribers,
     ...certificateSubscribers,
     ...reportSubscribers,
+    ...supportSubscribers,
   ],
   matrix: notificationsMatrix,
 };

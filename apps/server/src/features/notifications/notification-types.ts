@@ -294,6 +294,20 @@ export const NOTIFICATION_TYPE_DEFINITIONS: Record<TNotificationType, Notificati
       defaults: { in_app: 'immediately', email: 'off' },
       message: (f) => `Your report “${f.subjectTitle}” is ready to download.`,
     },
+    // Support (issue 23): a ticket is someone waiting for an answer against an SLA, so the
+    // admins who work the queue hear at once, in-app and by mail. The detail is the reference.
+    support_ticket_opened: {
+      label: 'A support ticket is opened',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) =>
+        `${someone(f.actorName)} opened the support ticket ${f.detail ?? ''} “${f.subjectTitle}”.`,
+    },
+    support_ticket_replied: {
+      label: 'A requester answers a support ticket',
+      defaults: { in_app: 'immediately', email: 'immediately' },
+      message: (f) =>
+        `${someone(f.actorName)} replied to the support ticket ${f.detail ?? ''} “${f.subjectTitle}”.`,
+    },
   };
 
 export const typeDefinition = (type: TNotificationType) => NOTIFICATION_TYPE_DEFINITIONS[type];

@@ -15,6 +15,7 @@ import './proctoring.events.ts';
  */
 export const proctoringModule: AppModule = {
   name: 'proctoring',
+  feature: 'proctoring',
   routes(app: FastifyInstance, ctx: AppContext) {
     registerProctoringRoutes(app, ctx);
     app.addHook('onReady', async () => {

@@ -6,6 +6,7 @@ import {
   type TProfileDetails,
   type ZProfileUpdate,
 } from '@atrium/contract';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../core/audit/audit-log.ts';
 import type { AuthContext } from '../../core/auth/access.ts';
@@ -13,6 +14,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
 import { badRequest, conflict, forbidden } from '../../core/errors/app-error.ts';
+import { memberships } from '../../schema/users.table.ts';
 import { photoUrl } from './profile-image.service.ts';
 import { lookupSkills } from './profile-sections.repository.ts';
 import { assertMayEdit, found } from './profiles.access.ts';
@@ -168,7 +170,7 @@ export async function updateProfile(
   input: ProfileUpdate,
   ip: string,
 ): Promise<TProfileDetails> {
-  await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     const target: ProfileTarget = found(await findTarget(tx, auth, userId));
     assertMayEdit(auth, target);
     if (input.email !== undefined && !mayChangeEmail(auth, target))
@@ -211,6 +213,13 @@ export async function updateProfile(
       Object.entries(profile).filter(([, v]) => v !== undefined),
     );
     if (Object.keys(profileChanges).length > 0) await upsertProfile(tx, userId, profileChanges);
+    // Global search finds people by name, e-mail and placement: one document per membership
+    // (features/users' `user` kind), reread from what was just written.
+    const member = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(eq(memberships.userId, userId));
+    emit('search.changed', { kind: 'user', ids: member.map((m) => m.id) });
 
     const audit = {
       actorId: auth.userId,

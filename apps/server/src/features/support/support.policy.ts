@@ -19,3 +19,23 @@ export const inboxScope = (actor: Actor): { organisationId: number | null } | 'n
   if (actor.isSuperadmin) return { organisationId: null };
   return isAdminOf(actor, actor.organisationId) ? { organisationId: actor.organisationId } : 'none';
 };
+
+/**
+ * Support tickets. Staff for a ticket: its organisation's admins and superadmins. They see the
+ * whole thread (internal notes too), reply, add notes, assign and change status and priority.
+ * The requester sees their ticket without the notes, replies and may close it. Anyone else,
+ * another organisation's admin included, never learns it exists (404).
+ */
+export const isTicketStaff = (actor: Actor, ticket: { organisationId: number }): boolean =>
+  isAdminOf(actor, ticket.organisationId);
+
+export const isRequester = (actor: Actor, ticket: { requesterId: number }): boolean =>
+  actor.userId === ticket.requesterId;
+
+export const canSeeTicket = (
+  actor: Actor,
+  ticket: { organisationId: number; requesterId: number },
+): boolean => isTicketStaff(actor, ticket) || isRequester(actor, ticket);
+
+/** The queue: superadmins every organisation's (null), admins their own, others none. */
+export const queueScope = inboxScope;

@@ -4,6 +4,7 @@ import type { AppModule } from '../../core/module.ts';
 import { registerUserImportRoutes } from './user-import.routes.ts';
 import { userSignupApproval, userSignupSubscribers } from './user-signup.approval.ts';
 import { usersMatrix } from './users.matrix.ts';
+import { userSearch } from './users.search.ts';
 import { registerUserAdminRoutes } from './users-admin.routes.ts';
 
 /** User administration: the users list, adding, approving, roles, seats, bulk import. */
@@ -16,4 +17,5 @@ export const usersModule: AppModule = {
   matrix: usersMatrix,
   approvalKinds: [userSignupApproval],
   subscribers: userSignupSubscribers,
+  search: { kinds: [userSearch] },
 };

@@ -18,6 +18,7 @@ import { userProfiles } from '../../schema/profiles.table.ts';
 import { departments, designations, locations } from '../../schema/structure.table.ts';
 import { memberships, users } from '../../schema/users.table.ts';
 import type { ImportRow } from './user-import.parse.ts';
+import { USER_SEARCH_KIND } from './users.search.ts';
 import { assertSeatAvailable } from './users-admin.service.ts';
 
 const USERNAME = /^[A-Za-z0-9.@+_-]{3,150}$/;
@@ -196,7 +197,7 @@ export async function importUsers(
     );
   }
 
-  await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+  await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
     await assertSeatAvailable(tx, organisationId, valid.length);
     const created: number[] = [];
     for (let i = 0; i < valid.length; i += 1000) {
@@ -216,14 +217,18 @@ export async function importUsers(
           })),
         )
         .returning({ id: users.id });
-      await tx.insert(memberships).values(
-        ids.map((u, j) => ({
-          userId: u.id,
-          organisationId,
-          roleId: chunk[j]!.roleId,
-          viewRoleId: chunk[j]!.roleId,
-        })),
-      );
+      const members = await tx
+        .insert(memberships)
+        .values(
+          ids.map((u, j) => ({
+            userId: u.id,
+            organisationId,
+            roleId: chunk[j]!.roleId,
+            viewRoleId: chunk[j]!.roleId,
+          })),
+        )
+        .returning({ id: memberships.id });
+      emit('search.changed', { kind: USER_SEARCH_KIND, ids: members.map((m) => m.id) });
       await tx.insert(userProfiles).values(
         ids.map((u, j) => ({
           userId: u.id,

@@ -8,6 +8,7 @@ import { SESSION_REVOKED } from '../../core/realtime/realtime.ts';
 import { users } from '../../schema/users.table.ts';
 import { closeApprovalRequestOf } from '../approvals/index.ts';
 import { revokeAllTokens } from '../auth/index.ts';
+import { memberSearchIds, USER_SEARCH_KIND } from './users.search.ts';
 
 export const USER_SIGNUP = 'user_signup';
 
@@ -42,6 +43,10 @@ export const userSignupApproval = defineApprovalKind({
       .returning({ id: users.id });
     // Decided another way meanwhile (an admin acted on the users list): nothing to apply.
     if (!user) return;
+    emit('search.changed', {
+      kind: USER_SEARCH_KIND,
+      ids: await memberSearchIds(tx, [user.id]),
+    });
     if (approved) {
       emit('user.approved', {
         userId: user.id,

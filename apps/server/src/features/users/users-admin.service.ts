@@ -24,6 +24,7 @@ import { createAccount, revokeAllTokens, sendWelcomeMail } from '../auth/index.t
 import type { AccountActor, ProfileTarget } from '../profiles/index.ts';
 import { settleSignupRequest } from './user-signup.approval.ts';
 import { mayActOn, mayGrantRole, userAbilities } from './users.policy.ts';
+import { memberSearchIds, USER_SEARCH_KIND } from './users.search.ts';
 import {
   activeMemberCount,
   activeMemberCounts,
@@ -168,7 +169,7 @@ export const usersAdmin = {
           prefix: 'profile-images',
         })
       : undefined;
-    const created = await runInTransaction(ctx.db, ctx.bus, async ({ tx }) => {
+    const created = await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
       await checkPlacement(tx, organisationId, input);
       await assertSeatAvailable(tx, organisationId);
       const user = await createAccount(tx, {
@@ -189,6 +190,10 @@ export const usersAdmin = {
         designationId: input.designation ?? null,
         locationId: input.location ?? null,
         photoKey: stored?.key ?? null,
+      });
+      emit('search.changed', {
+        kind: USER_SEARCH_KIND,
+        ids: await memberSearchIds(tx, [user.id]),
       });
       await recordAudit(tx, {
         action: 'user.created',
@@ -309,6 +314,7 @@ export const usersAdmin = {
     assertMayActOn(auth, memberTarget(organisationId, { ...member, id: userId }));
     await runInTransaction(ctx.db, ctx.bus, async ({ tx, emit }) => {
       await tx.delete(memberships).where(eq(memberships.id, member.membershipId));
+      emit('search.changed', { kind: USER_SEARCH_KIND, ids: [member.membershipId] });
       const others = await tx
         .select({ id: memberships.id })
         .from(memberships)

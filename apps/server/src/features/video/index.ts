@@ -6,6 +6,8 @@ import { registerVideoRoutes } from './video.routes.ts';
 import { queueTranscode, videos } from './video.service.ts';
 import { registerVideoShareRoutes } from './video.share.routes.ts';
 
+export { transcodeCounts } from './video.stats.ts';
+
 /** Video files: transcoded to HLS after upload, streamed to those who may watch. */
 export const videoModule: AppModule = {
   name: 'video',

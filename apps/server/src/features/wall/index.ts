@@ -17,6 +17,7 @@ import './wall.events.ts';
  */
 export const wallModule: AppModule = {
   name: 'wall',
+  feature: 'wall',
   routes(app: FastifyInstance, ctx: AppContext) {
     registerWallRoutes(app, ctx);
   },

@@ -6,7 +6,7 @@ const titles = (roleId: number) =>
   profileMenuItems(roleId, true, () => true).map((item) => item.title);
 
 describe('profileMenuItems', () => {
-  it('gives the superadmin everything but Certificate, Licenses included', () => {
+  it('gives the superadmin everything but Certificate, Licenses and Admin console included', () => {
     expect(titles(ROLE.SUPERADMIN)).toEqual([
       'My Profile',
       'Support',
@@ -14,6 +14,7 @@ describe('profileMenuItems', () => {
       'User Manual',
       'Feedback',
       'Licenses',
+      'Admin console',
     ]);
   });
 

@@ -2,15 +2,24 @@ import { ROLE } from '@atrium/contract';
 import { isBuilt } from '../session/built-menu.ts';
 
 export interface ProfileMenuItem {
-  key: 'profile' | 'support' | 'requests' | 'certificate' | 'manual' | 'feedback' | 'licenses';
+  key:
+    | 'profile'
+    | 'support'
+    | 'requests'
+    | 'certificate'
+    | 'manual'
+    | 'feedback'
+    | 'licenses'
+    | 'admin';
   title: string;
   to: string;
 }
 
 /**
  * The profile menu of spec §2/§6 for a role: Requests hidden from learners, Certificate for
- * learners only, User Manual not for learners, Licenses for the superadmin only. "Notification
- * and profile items need a profile with permissions": without any, only Sign out remains.
+ * learners only, User Manual not for learners, Licenses and the Admin console for the superadmin
+ * only. "Notification and profile items need a profile with permissions": without any, only
+ * Sign out remains.
  */
 export function profileMenuItems(
   roleId: number,
@@ -28,6 +37,7 @@ export function profileMenuItems(
     !learner && { key: 'manual', title: 'User Manual', to: '/user-manual' },
     { key: 'feedback', title: 'Feedback', to: '/feedback' },
     roleId === ROLE.SUPERADMIN && { key: 'licenses', title: 'Licenses', to: '/licenses' },
+    roleId === ROLE.SUPERADMIN && { key: 'admin', title: 'Admin console', to: '/admin' },
   ];
   return items.filter((item): item is ProfileMenuItem => item !== false && built(item.to));
 }

@@ -31,9 +31,10 @@ export function ProfileMenu() {
   const buttonId = useId();
   const location = useLocation();
   if (!user) return null;
-  // In-app navigation leaves document.referrer alone: Feedback is told the page by ?from=.
+  // In-app navigation leaves document.referrer alone: Feedback and Support (a new ticket's page)
+  // are told the page by ?from=.
   const linkOf = (item: { key: string; to: string }) =>
-    item.key === 'feedback' && location.pathname !== '/feedback'
+    (item.key === 'feedback' || item.key === 'support') && !location.pathname.startsWith(item.to)
       ? `${item.to}?from=${encodeURIComponent(location.pathname + location.search)}`
       : item.to;
 

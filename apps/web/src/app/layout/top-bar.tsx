@@ -1,4 +1,4 @@
-import { ROLE } from '@atrium/contract';
+import { hiddenMenuPaths, ROLE } from '@atrium/contract';
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import MenuOutlined from '@mui/icons-material/MenuOutlined';
 import AppBar from '@mui/material/AppBar';
@@ -13,6 +13,7 @@ import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { Link as RouterLink } from 'react-router';
 import { LiveRecognition } from '../../features/gamification/index.ts';
 import { NotificationBell } from '../../features/notifications/index.ts';
+import { SearchBox } from '../../features/search/index.ts';
 import { useSession } from '../../shared/session/session-context.ts';
 import { ColorModeToggle } from '../../shared/theme/color-mode-toggle.tsx';
 import { isBuilt } from '../session/built-menu.ts';
@@ -53,7 +54,10 @@ function LeaderboardBadge() {
 }
 
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
-  const { menu } = useSession();
+  const { menu, user } = useSession();
+  // Gamification turned off for the organisation (superadmin console): no leaderboard badge.
+  const leaderboard =
+    isBuilt('/leaderboard') && !hiddenMenuPaths(user?.disabled_features).has('/leaderboard');
   const solid = useScrollTrigger({ disableHysteresis: true, threshold: SOLID_HEADER_AFTER_PX });
   const requestFlow = useRequestFlow();
   // Spec §6: notification and profile items need a profile with permissions.
@@ -85,6 +89,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         >
           <MenuOutlined />
         </IconButton>
+        {isBuilt('/search') && <SearchBox />}
         <Box sx={{ flex: 1 }} />
         {requestFlow && (
           <Chip
@@ -97,9 +102,9 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <Stack direction="row" spacing={{ xs: 0, sm: 0.5 }} sx={{ alignItems: 'center' }}>
           <ColorModeToggle />
           {hasPermissions && <NotificationBell />}
-          {isBuilt('/leaderboard') && <LeaderboardBadge />}
+          {leaderboard && <LeaderboardBadge />}
           {/* Live points and badges: a snackbar and fresh boards and top bar badge. */}
-          {isBuilt('/leaderboard') && <LiveRecognition />}
+          {leaderboard && <LiveRecognition />}
           <ProfileMenu />
         </Stack>
       </Toolbar>

@@ -1,6 +1,6 @@
 import type { TMenuEntry } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
-import { hasPageFor, withoutUnbuilt } from './built-menu.ts';
+import { hasPageFor, withoutDisabledFeatures, withoutUnbuilt } from './built-menu.ts';
 
 const entry = (title: string, href: string, children?: TMenuEntry[]): TMenuEntry =>
   ({ title, href, icon: 'x', permission: true, ...(children ? { children } : {}) }) as TMenuEntry;
@@ -59,5 +59,31 @@ describe('hasPageFor', () => {
   });
   it('leaves links outside the app to the caller', () => {
     expect(hasPageFor('https://help.example.org/')).toBe(true);
+  });
+});
+
+describe('withoutDisabledFeatures', () => {
+  const menu = [
+    entry('Dashboard', '/dashboard'),
+    entry('Messages', '/messages'),
+    entry('Communications', '/socialwall'),
+    entry('Organization', '#organization', [
+      entry('Event Engine', '/cpd'),
+      entry('Competency', '/competency'),
+    ]),
+  ];
+  it('drops the entries of features turned off, and groups left empty', () => {
+    const titles = (m: TMenuEntry[]): string =>
+      m.map((e) => (e.children ? `${e.title}(${titles(e.children)})` : e.title)).join(',');
+    expect(titles(withoutDisabledFeatures(menu, ['messages', 'cpd']))).toBe(
+      'Dashboard,Communications,Organization(Competency)',
+    );
+    expect(titles(withoutDisabledFeatures(menu, ['cpd', 'competencies', 'wall']))).toBe(
+      'Dashboard,Messages',
+    );
+  });
+  it('keeps everything when nothing (or only unknown keys) is off', () => {
+    expect(withoutDisabledFeatures(menu, undefined)).toEqual(menu);
+    expect(withoutDisabledFeatures(menu, ['payroll'])).toEqual(menu);
   });
 });

@@ -1,4 +1,4 @@
-import type { TMenuEntry } from '@atrium/contract';
+import { hiddenMenuPaths, type TMenuEntry } from '@atrium/contract';
 import { matchPath } from 'react-router';
 import { appRoutes } from '../routes.tsx';
 
@@ -38,4 +38,25 @@ export function withoutUnbuilt(
     if (entry.href.startsWith('/') && !built.has(entry.href)) return [];
     return [entry];
   });
+}
+
+/**
+ * The menu without the entries of features the organisation has turned off (`disabled_features`
+ * of /api/v1/me/, set in the superadmin console), and groups left empty by that.
+ */
+export function withoutDisabledFeatures(
+  menu: readonly TMenuEntry[],
+  disabled: readonly string[] | undefined,
+): TMenuEntry[] {
+  const hidden = hiddenMenuPaths(disabled);
+  if (hidden.size === 0) return [...menu];
+  const keep = (entries: readonly TMenuEntry[]): TMenuEntry[] =>
+    entries.flatMap((entry) => {
+      if (entry.children) {
+        const children = keep(entry.children);
+        return children.length > 0 ? [{ ...entry, children }] : [];
+      }
+      return hidden.has(entry.href) ? [] : [entry];
+    });
+  return keep(menu);
 }

@@ -16,7 +16,7 @@ import {
 } from '../../shared/session/session-storage.ts';
 import { useLoadingOverlay } from '../../shared/ui/loading-overlay.tsx';
 import { SIGNED_IN_HOME } from '../routing/access.ts';
-import { withoutUnbuilt } from './built-menu.ts';
+import { withoutDisabledFeatures, withoutUnbuilt } from './built-menu.ts';
 import { homeAfterSignIn } from './home-after-sign-in.ts';
 import { menuPaths, parseMenu } from './menu.ts';
 
@@ -65,7 +65,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const fullMenu = useMemo(() => (user ? parseMenu(user.profile.permissions) : []), [user]);
   // The guards read every permitted path; the menu shows only what has a page yet.
   const permittedPaths = useMemo(() => menuPaths(fullMenu), [fullMenu]);
-  const menu = useMemo(() => withoutUnbuilt(fullMenu), [fullMenu]);
+  // …and nothing of a feature the organisation has turned off (the server refuses it anyway).
+  const menu = useMemo(
+    () => withoutDisabledFeatures(withoutUnbuilt(fullMenu), user?.disabled_features),
+    [fullMenu, user],
+  );
 
   const completeSignIn = useCallback(
     async (newToken: string) => {

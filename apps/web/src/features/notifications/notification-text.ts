@@ -60,6 +60,8 @@ export const TYPE_INFO: Record<TNotificationType, { label: string; category: Cat
   badge_awarded: { label: 'New badge earned', category: 'account' },
   certificate_issued: { label: 'Certificate issued', category: 'account' },
   report_ready: { label: 'Report ready to download', category: 'account' },
+  support_ticket_opened: { label: 'Support ticket opened', category: 'request' },
+  support_ticket_replied: { label: 'Reply to a support ticket', category: 'request' },
 };
 
 const who = (n: TNotification): TextPart => ({
@@ -129,6 +131,10 @@ export function notificationText(n: TNotification): TextPart[] {
       return [{ text: 'Your certificate is ready for ' }, what(n)];
     case 'report_ready':
       return [{ text: 'Your report is ready to download: ' }, what(n)];
+    case 'support_ticket_opened':
+      return [who(n), { text: ' opened a support ticket: ' }, what(n)];
+    case 'support_ticket_replied':
+      return [who(n), { text: ' replied to the support ticket ' }, what(n)];
     // Due soon and overdue carry their date, and a message its text, only in the server's
     // sentence: they fall through to it, with the names emphasised.
     default:

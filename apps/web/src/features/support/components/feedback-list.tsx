@@ -109,7 +109,12 @@ export function FeedbackList() {
                 }.`}
           </Typography>
           {list.data.results.length > 0 && (
-            <TableContainer>
+            <TableContainer
+              // Scrolls sideways on a phone: focusable so the keyboard can scroll it too.
+              tabIndex={0}
+              role="region"
+              aria-label="Feedback, scrollable"
+            >
               <Table size="small" aria-label="Feedback">
                 <TableHead>
                   <TableRow>

@@ -1,0 +1,2 @@
+export * from './admin.operations.ts';
+export * from './admin.ts';

@@ -1,0 +1,2 @@
+export * from './search.operations.ts';
+export * from './search.ts';
