@@ -329,6 +329,9 @@ export function createAppContext(
     moderationTargets: moderationTargetsOf(modules),
     todoProviders: new Map(modules.flatMap((m) => (m.todo ? [[m.name, m.todo] as const] : []))),
     featureSwitches: new FeatureSwitches(database.db),
+    moduleFeatures: new Map(
+      modules.flatMap((m) => (m.feature ? [[m.name, m.feature] as const] : [])),
+    ),
     searchKinds: searchKindsOf(modules),
   };
   // Each slice's event subscribers run as jobs of ctx.jobs (core/events/outbox.ts).

@@ -47,6 +47,11 @@ export interface AppContext {
   todoProviders: ReadonlyMap<string, TodoProvider>;
   /** The features each organisation has turned off (set in the superadmin console). */
   featureSwitches: FeatureSwitches;
+  /**
+   * The switchable feature of each module that names one, by module name: the to-do list and the
+   * calendar leave out the items of a module whose feature the organisation has off.
+   */
+  moduleFeatures: ReadonlyMap<string, string>;
   /** The modules' search kinds, by kind (features/search); two modules claiming one kind stop the start. */
   searchKinds: ReadonlyMap<string, SearchKindProvider>;
 }

@@ -45,3 +45,17 @@ export class FeatureSwitches {
     this.cache.delete(organisationId);
   }
 }
+
+/**
+ * The modules (by name) whose feature the organisation has off: the aggregating slices (to-do,
+ * calendar) leave their items out, as the modules' own routes answer 403 to those people.
+ */
+export async function modulesSwitchedOff(
+  switches: FeatureSwitches,
+  moduleFeatures: ReadonlyMap<string, string>,
+  organisationId: number,
+): Promise<ReadonlySet<string>> {
+  const off = await switches.disabledFor(organisationId);
+  if (off.size === 0) return new Set();
+  return new Set([...moduleFeatures].filter(([, feature]) => off.has(feature)).map(([m]) => m));
+}

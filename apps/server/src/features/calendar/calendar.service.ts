@@ -13,6 +13,7 @@ import {
 } from '../../core/calendar-provider.ts';
 import type { AppContext } from '../../core/context.ts';
 import { fieldError } from '../../core/errors/app-error.ts';
+import { modulesSwitchedOff } from '../../core/feature-switches.ts';
 
 /**
  * The calendar reads no table of another slice: it asks each slice's provider (its module's
@@ -50,8 +51,15 @@ export async function gatherItems(
   range: CalendarRange,
   kinds: Set<string> | null,
 ): Promise<Gathered> {
-  const asked = [...ctx.calendarProviders].filter(([, provider]) =>
-    Object.keys(provider.kinds).some((k) => kinds === null || kinds.has(k)),
+  // A module whose feature the organisation has off answers nothing (its pages answer 403).
+  const off = await modulesSwitchedOff(
+    ctx.featureSwitches,
+    ctx.moduleFeatures,
+    actor.organisationId,
+  );
+  const asked = [...ctx.calendarProviders].filter(
+    ([source, provider]) =>
+      !off.has(source) && Object.keys(provider.kinds).some((k) => kinds === null || kinds.has(k)),
   );
   const answers = await Promise.allSettled(
     asked.map(([, provider]) => provider.items(ctx, actor, range)),

@@ -14,6 +14,7 @@ import {
 } from '../../../test/factories/index.ts';
 import { call } from '../../../test/http.ts';
 import type { CalendarProvider } from '../../core/calendar-provider.ts';
+import { organisationFeatures } from '../../schema/admin.table.ts';
 import { assessmentOverrides } from '../../schema/assessments.table.ts';
 import { assignments } from '../../schema/enrolments.table.ts';
 import { userMenuPermissions } from '../../schema/permissions.table.ts';
@@ -432,6 +433,25 @@ describe('a provider that fails', () => {
       query,
     });
     expect(counts.json()).toMatchObject({ total: 1, unavailable: ['broken_kind'] });
+  });
+
+  it('is not asked when the feature of its module is switched off for the organisation', async () => {
+    const staff = await makeOrganisationWithStaff(t.database.db, t.config);
+    const features = t.app.ctx.moduleFeatures as Map<string, string>;
+    features.set('broken', 'blogs');
+    try {
+      await t.database.db
+        .insert(organisationFeatures)
+        .values({ organisationId: staff.org.id, feature: 'blogs', enabled: false });
+      const res = await call(t.app, 'GET', '/api/calendar/', {
+        token: staff.learner.token,
+        query: { from: ymd(from), to: ymd(to) },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().unavailable).toEqual([]);
+    } finally {
+      features.delete('broken');
+    }
   });
 
   it('makes the feed a 503, so that subscribed calendars keep their last copy', async () => {

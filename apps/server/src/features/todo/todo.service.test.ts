@@ -15,11 +15,13 @@ describe('todoPage (unit)', () => {
     href: '/dashboard',
     dueAt,
   });
-  const fakeCtx = (providers: Record<string, TodoProvider>) => {
+  const fakeCtx = (providers: Record<string, TodoProvider>, off: string[] = []) => {
     const errors: unknown[] = [];
     const ctx = {
       todoProviders: new Map(Object.entries(providers)),
       log: { error: (...args: unknown[]) => errors.push(args) },
+      featureSwitches: { disabledFor: async () => new Set(off) },
+      moduleFeatures: new Map([['switchable', 'blogs']]),
     } as unknown as AppContext;
     return { ctx, errors };
   };
@@ -49,6 +51,18 @@ describe('todoPage (unit)', () => {
     // Asking for another kind only: the failure is not reported.
     const only = await todoPage(ctx, auth, { ...query, kind: 'thing' }, '/api/todo/', now);
     expect(only.unavailable).toEqual([]);
+  });
+
+  it('leaves out the items of a module whose feature the organisation turned off', async () => {
+    const providers = {
+      good: { kinds: { thing: 'Things' }, items: async () => [item('a', null)] },
+      switchable: { kinds: { thing: 'Things' }, items: async () => [item('s', null)] },
+    };
+    const on = await todoPage(fakeCtx(providers).ctx, auth, query, '/api/todo/', now);
+    expect(on.results.map((i: TTodoItem) => i.id).sort()).toEqual(['a', 's']);
+    const off = await todoPage(fakeCtx(providers, ['blogs']).ctx, auth, query, '/api/todo/', now);
+    expect(off.results.map((i: TTodoItem) => i.id)).toEqual(['a']);
+    expect(off.unavailable).toEqual([]);
   });
 
   it("ignores items of kinds a provider doesn't declare", async () => {

@@ -2,6 +2,7 @@ import type { TTodoKinds, TTodoPage } from '@atrium/contract';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { fieldError } from '../../core/errors/app-error.ts';
+import { modulesSwitchedOff } from '../../core/feature-switches.ts';
 import { pageBounds, toPage } from '../../core/http/pagination.ts';
 import type { TodoItem, TodoProvider } from '../../core/todo-provider.ts';
 import { compareTodo, matchesSearch, toTodoItem } from './todo.rank.ts';
@@ -31,7 +32,13 @@ export async function gatherTodo(
   auth: AuthContext,
   now: Date,
 ): Promise<{ items: TodoItem[]; unavailable: string[] }> {
-  const asked = [...ctx.todoProviders];
+  // A module whose feature the organisation has off answers nothing (its pages answer 403).
+  const off = await modulesSwitchedOff(
+    ctx.featureSwitches,
+    ctx.moduleFeatures,
+    auth.organisationId,
+  );
+  const asked = [...ctx.todoProviders].filter(([source]) => !off.has(source));
   const answers = await Promise.allSettled(
     asked.map(([, provider]) => provider.items(ctx, auth, now)),
   );
