@@ -158,6 +158,9 @@ async function main(): Promise<number> {
     dataDir,
     poolSize: settings.poolSize,
     baselineReadyPath: baselineJourney.path,
+    // The smoke dataset's organisation is small; the report journeys must still read the
+    // summaries a large organisation reads, so the smoke server summarises it too.
+    ...(settings.smoke ? { extraAtriumEnv: { REPORTS_SUMMARY_MIN_ENROLMENTS: '1000' } } : {}),
     onStarted: (server) =>
       cleanups.push({ label: `stop ${server.name}`, run: () => server.stop() }),
   });
@@ -245,8 +248,17 @@ async function main(): Promise<number> {
   );
   console.log(`\n${formatReport(report)}`);
   console.log(`\nSaved ${path.relative(process.cwd(), saveReport(report, RESULTS_DIR))}`);
-  const flagged = [...report.baseline.runs, ...report.journeys].some((m) => m.flagged);
-  return flagged ? 1 : 0;
+  const flagged = [...report.baseline.runs, ...report.journeys].filter((m) => m.flagged);
+  if (settings.smoke) {
+    // A journey that could not run is a journey that rotted (issue 26): the smoke run fails.
+    for (const s of skipped) console.error(`smoke: ${s.name} did not run: ${s.reason}`);
+    for (const m of flagged)
+      console.error(`smoke: ${m.name} answered ${JSON.stringify(m.statusCodes)}`);
+    const ok = skipped.length === 0 && flagged.length === 0;
+    console.log(ok ? 'smoke: every journey answered 2xx' : 'smoke: FAILED');
+    return ok ? 0 : 1;
+  }
+  return flagged.length > 0 ? 1 : 0;
 }
 
 let exitCode = 1;

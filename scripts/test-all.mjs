@@ -20,6 +20,17 @@ const steps = [
     : []),
   { name: 'web unit', suite: 'apps/web' },
   { name: 'end-to-end (Chromium)', suite: 'e2e' },
+  // The bench cannot rot (issue 26): every journey on a small dataset, one second each, must
+  // start and answer only 2xx. It needs PostgreSQL, so it runs where the PostgreSQL suite runs.
+  ...(pgUrl
+    ? [
+        {
+          name: 'bench smoke (PostgreSQL)',
+          cmd: ['npm', 'run', '--silent', 'bench:smoke'],
+          env: { BENCH_DATABASE_URL: pgUrl },
+        },
+      ]
+    : []),
 ];
 
 let passed = 0;
@@ -54,7 +65,11 @@ for (const [i, step] of steps.entries()) {
       lines.push(`${step.name}: did not run`);
     }
   } else {
-    const r = spawnSync(step.cmd[0], step.cmd.slice(1), { cwd: root, stdio: 'inherit' });
+    const r = spawnSync(step.cmd[0], step.cmd.slice(1), {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...step.env },
+    });
     ok = r.status === 0;
     if (ok) passed += 1;
     else failed += 1;

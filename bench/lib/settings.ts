@@ -37,7 +37,29 @@ export interface BenchSettings {
   keepDatabase: boolean;
   /** Atrium's default DATABASE_POOL_SIZE; the baseline uses the same. */
   poolSize: number;
+  /**
+   * BENCH_SMOKE=1 (CI, issue 26): a small dataset and one second per journey, to prove every
+   * journey still starts and answers 2xx; a skipped journey fails the run. The figures mean
+   * nothing and are not compared.
+   */
+  smoke: boolean;
 }
+
+/**
+ * The smoke run's dataset: big enough for every journey to find what it reads (a learning path
+ * needs 6 courses), small enough to seed in seconds. Explicit BENCH_* values still win.
+ */
+const SMOKE_DEFAULTS: Record<string, number> = {
+  BENCH_CONNECTIONS: 4,
+  BENCH_DURATION: 1,
+  BENCH_WARMUP: 0,
+  BENCH_USERS: 500,
+  BENCH_COURSES: 60,
+  BENCH_PATH_LEARNERS: 50,
+  BENCH_POINT_ENTRIES: 5_000,
+  BENCH_ENROLMENTS: 2_000,
+  BENCH_DISCUSSION_POSTS: 500,
+};
 
 function positiveInt(name: string, fallback: number, min = 1): number {
   const raw = process.env[name];
@@ -50,12 +72,22 @@ function positiveInt(name: string, fallback: number, min = 1): number {
 }
 
 export function readSettings(): BenchSettings {
+  const smoke = process.env.BENCH_SMOKE === '1';
+  if (smoke) {
+    // dataset.ts reads BENCH_COURSES itself, so the defaults go into the environment.
+    for (const [name, value] of Object.entries(SMOKE_DEFAULTS)) {
+      if (process.env[name] === undefined || process.env[name] === '') {
+        process.env[name] = String(value);
+      }
+    }
+  }
   const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
   if (!/^postgres(ql)?:\/\//.test(adminUrl)) {
     throw new Error('BENCH_DATABASE_URL must be a postgres:// or postgresql:// URL.');
   }
   // Another name keeps a database kept by an earlier run (BENCH_KEEP_DATABASE=1) out of harm.
-  const databaseName = process.env.BENCH_DATABASE_NAME || 'atrium_bench';
+  const databaseName =
+    process.env.BENCH_DATABASE_NAME || (smoke ? 'atrium_bench_smoke' : 'atrium_bench');
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(databaseName)) {
     throw new Error('BENCH_DATABASE_NAME must be a lower-case SQL identifier.');
   }
@@ -76,5 +108,6 @@ export function readSettings(): BenchSettings {
       .map((name) => name.trim())
       .filter(Boolean),
     poolSize: 10,
+    smoke,
   };
 }

@@ -62,6 +62,10 @@ describe('VideoShareDialog', () => {
     const revoke = within(links).getAllByRole('button', { name: 'Revoke' });
     expect(revoke).toHaveLength(1);
     fireEvent.click(revoke[0]!);
+    // Nothing is revoked until the person confirms.
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke this link?' });
+    expect(calls.some((c) => c.op === videoShareOps.shareRevoke)).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(within(links).queryByRole('button', { name: 'Revoke' })).toBeNull());
     expect(calls.find((c) => c.op === videoShareOps.shareRevoke)?.args.params).toEqual({ id: 1 });
   });

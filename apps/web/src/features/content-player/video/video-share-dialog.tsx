@@ -17,7 +17,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { useConfirmedRemoval } from '../../../shared/hooks/use-confirmed-removal.ts';
 import { notifyError, notifySuccess } from '../../../shared/notify/notify.ts';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import { FormDialog } from '../../../shared/ui/form-dialog.tsx';
 import { useVideoStatus } from '../api/video.api.ts';
 import {
@@ -94,6 +96,11 @@ export function VideoShareDialog({
   const shares = useVideoShares(fileId, open);
   const create = useCreateVideoShare(fileId);
   const revoke = useRevokeVideoShare(fileId);
+  // A revoked link cannot be brought back: whoever was sent it loses the video at once.
+  const revoking = useConfirmedRemoval<TVideoShare>((id) => revoke.mutateAsync(id), {
+    done: 'Link revoked.',
+    failed: 'The link could not be revoked.',
+  });
   const [expiry, setExpiry] = useState('');
   const [made, setMade] = useState<TVideoShareCreated | null>(null);
 
@@ -185,7 +192,7 @@ export function VideoShareDialog({
                 key={s.id}
                 share={s}
                 busy={revoke.isPending}
-                onRevoke={() => revoke.mutate(s.id)}
+                onRevoke={() => revoking.ask(s)}
               />
             ))}
           </List>
@@ -194,6 +201,18 @@ export function VideoShareDialog({
       <DialogActions sx={{ px: 0 }}>
         <Button onClick={close}>Close</Button>
       </DialogActions>
+      <ConfirmDialog
+        open={revoking.pending !== null}
+        title="Revoke this link?"
+        confirmLabel="Revoke"
+        destructive
+        busy={revoke.isPending}
+        onConfirm={() => void revoking.confirm()}
+        onClose={revoking.cancel}
+      >
+        Anyone who has the link can no longer watch the video. A revoked link cannot be restored;
+        you can create a new one.
+      </ConfirmDialog>
     </FormDialog>
   );
 }
