@@ -3,12 +3,17 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { call } from '../../../shared/api/call.ts';
+import { notifySuccess } from '../../../shared/notify/notify.ts';
 import { renderWithApp } from '../../../shared/testing/render-with-app.tsx';
 import { VideoShareDialog } from './video-share-dialog.tsx';
 
 vi.mock('../../../shared/api/call.ts', async (orig) => ({
   ...(await orig<typeof import('../../../shared/api/call.ts')>()),
   call: vi.fn(),
+}));
+vi.mock('../../../shared/notify/notify.ts', () => ({
+  notifyError: vi.fn(),
+  notifySuccess: vi.fn(),
 }));
 
 const share = (over: Partial<TVideoShare> = {}): TVideoShare => ({
@@ -68,6 +73,7 @@ describe('VideoShareDialog', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(within(links).queryByRole('button', { name: 'Revoke' })).toBeNull());
     expect(calls.find((c) => c.op === videoShareOps.shareRevoke)?.args.params).toEqual({ id: 1 });
+    expect(notifySuccess).toHaveBeenCalledWith('Link revoked.');
   });
 
   it('creates a link for the course with an optional expiry, and shows it once to copy', async () => {
