@@ -29,6 +29,19 @@ export interface ScoLaunchData {
   completionThreshold?: number;
   /** SCORM 2004 imsss:minNormalizedMeasure of the primary objective → cmi.scaled_passing_score. */
   scaledPassingScore?: number;
+  /** The item's isvisible="false": not listed, not launched by the learner. */
+  hidden?: boolean;
+  /** SCORM 1.2 adlcp:prerequisites (aicc_script over item identifiers). */
+  prerequisites?: string;
+  /**
+   * SCORM 2004 imsss:deliveryControls (item or shared sequencing collection). Absent means the
+   * default, false: the LMS sets completion (and the primary objective's satisfaction) when an
+   * attempt ends without the content having reported it (SN book, End Attempt Process).
+   */
+  completionSetByContent?: boolean;
+  objectiveSetByContent?: boolean;
+  /** SCORM 2004 imsss:objectives ids (primary first) → cmi.objectives.n.id at launch. */
+  objectiveIds?: string[];
 }
 
 /** An unpacked SCORM package: one per repository file of kind 'scorm'. */
@@ -145,6 +158,13 @@ export const scormRuntime = pgTable(
     /** The session in progress: its id and the latest session_time it reported. */
     sessionId: varchar('session_id', { length: 64 }),
     sessionSeconds: doublePrecision('session_seconds').notNull().default(0),
+    /**
+     * The SCO's own attempt within the package attempt: SCORM 2004 starts a new one (fresh data,
+     * entry ab-initio) at the first launch after an attempt ended other than by a suspend.
+     */
+    scoAttempt: integer('sco_attempt').notNull().default(1),
+    /** totalSeconds when the SCO's attempt began: cmi.total_time counts only this attempt. */
+    attemptStartSeconds: doublePrecision('attempt_start_seconds').notNull().default(0),
     /** objectives, interactions, comments, learner preferences… as validated. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -37,6 +37,13 @@ export const SCO_STATUSES = [
 ] as const;
 export type TScoStatus = (typeof SCO_STATUSES)[number];
 
+/**
+ * The one rule, on the server and in the player, for a SCO counting as done: completed or
+ * passed. A SCO whose success is failed is not done even when completed (2004 reports success
+ * over completion, so its status is 'failed'): "N of M done" and the package's completion agree.
+ */
+export const isScoDone = (status: TScoStatus) => status === 'completed' || status === 'passed';
+
 export const ZScormSco = z.object({
   id: z.number().int(),
   identifier: z.string(),
@@ -76,6 +83,11 @@ const ZScoSummary = z.object({
   status: z.enum(SCO_STATUSES),
   score_scaled: z.number().nullable(),
   total_seconds: z.number(),
+  /**
+   * Why the learner cannot launch it yet (SCORM 1.2 prerequisites not met: "Complete “Playing
+   * the Game” first."); null when it can be launched. The server refuses such a launch too.
+   */
+  disabled_reason: z.string().nullable(),
 });
 
 /**
@@ -100,8 +112,16 @@ export const ZScormState = z.object({
   attempt: z.number().int(),
   attempt_completed: z.boolean(),
   attempts: z.number().int(),
+  /**
+   * The resource is an asset (it never calls the run-time): the player records its launch with
+   * one commit, which completes it.
+   */
+  asset: z.boolean(),
   cmi: z.record(z.string(), z.unknown()),
-  /** Every launchable SCO of the package with the learner's status in this attempt (table of contents). */
+  /**
+   * Every launchable SCO the learner may see (items with isvisible="false" are left out) with
+   * their status in this attempt (table of contents).
+   */
   scos: z.array(ZScoSummary),
 });
 export type TScormState = z.infer<typeof ZScormState>;

@@ -1,5 +1,6 @@
+import { isScoDone } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
-import { isDone, parseCmi, statusOf } from './cmi.ts';
+import { parseCmi, statusOf } from './cmi.ts';
 import {
   formatDuration2004,
   formatTimespan12,
@@ -47,9 +48,14 @@ describe('cmi data model', () => {
     expect(statusOf('2004', 'completed', 'failed')).toBe('failed');
     expect(statusOf('2004', 'completed', 'unknown')).toBe('completed');
     expect(statusOf('2004', 'unknown', 'unknown')).toBe('unknown');
-    expect(isDone('passed', null)).toBe(true);
-    expect(isDone('failed', null)).toBe(false);
-    expect(isDone('incomplete', 'passed')).toBe(true);
+    const done = (v: '1.2' | '2004', c: string | null, s: string | null) =>
+      isScoDone(statusOf(v, c, s));
+    expect(done('1.2', 'passed', null)).toBe(true);
+    expect(done('1.2', 'failed', null)).toBe(false);
+    expect(done('2004', 'incomplete', 'passed')).toBe(true);
+    // Completed but failed is not done: the package and "N of M done" agree.
+    expect(done('2004', 'completed', 'failed')).toBe(false);
+    expect(done('2004', 'completed', 'unknown')).toBe(true);
   });
 });
 

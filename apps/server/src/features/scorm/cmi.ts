@@ -292,7 +292,3 @@ export function statusOf(
     return completion;
   return completion === null && success === null ? 'not attempted' : 'unknown';
 }
-
-/** Whether a SCO counts as done for the package: completed or passed (either version). */
-export const isDone = (completion: string | null, success: string | null) =>
-  completion === 'completed' || completion === 'passed' || success === 'passed';

@@ -95,6 +95,18 @@ describe('the content origin', () => {
     expect(html.headers['content-security-policy']).toBe(packageCsp('http://lms.acme.test:3000'));
     expect(html.headers['content-security-policy']).toContain('sandbox allow-scripts');
     expect(html.headers['content-security-policy']).not.toContain('allow-top-navigation');
+    // Packages may load scripts, styles and fonts from a CDN over https, never plain http, and
+    // still send requests nowhere but the content origin (no exfiltration by fetch/XHR).
+    const policy = new Map(
+      String(html.headers['content-security-policy'])
+        .split('; ')
+        .map((d) => [d.split(' ')[0], d] as const),
+    );
+    expect(policy.get('script-src')).toBe("script-src 'self' 'unsafe-inline' 'unsafe-eval' https:");
+    expect(policy.get('style-src')).toBe("style-src 'self' 'unsafe-inline' https:");
+    expect(policy.get('connect-src')).toBe("connect-src 'self'");
+    expect(policy.get('default-src')).toBe("default-src 'self'");
+    expect(packageCsp('http://a.test', { external: false })).not.toContain('https:');
     expect(html.headers['set-cookie']).toBeUndefined();
     expect(html.body).toContain('SCO');
     const part = await contentGet(t, url, { range: 'bytes=0-4' });

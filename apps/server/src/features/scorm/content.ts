@@ -57,20 +57,25 @@ export function contentTypeOf(file: string): string {
 
 /**
  * The policy of package files, on the content origin. Authoring tools write inline scripts,
- * inline styles and eval, so those are allowed, but only from the content origin itself: nothing
- * is loaded from or sent to other sites. Only the launcher (same content origin) and the player's
- * page (the app origin in the grant) may frame a package, and the sandbox withholds top
- * navigation so a package cannot take the learner away from the player. `allow-same-origin`
- * here means the content origin: a package keeps its own storage, never the app's.
+ * inline styles and eval, so those are allowed. Real packages also load libraries, styles and
+ * fonts from public CDNs (jQuery, Google Fonts), so with `external` (the default) scripts,
+ * styles and fonts may come from any https: address; nothing else is loaded from, and no
+ * request (connect-src) sent to, other sites. That is safe because the content origin is not
+ * the app's: no cookie or token of the learner's is readable there, the run-time's API answers
+ * only over postMessage from the player's own frame, and the app's storage is out of reach.
+ * Only the launcher (same content origin) and the player's page (the app origin in the grant)
+ * may frame a package, and the sandbox withholds top navigation so a package cannot take the
+ * learner away from the player. `allow-same-origin` here means the content origin: a package
+ * keeps its own storage, never the app's.
  */
-export const packageCsp = (appOrigin: string) =>
+export const packageCsp = (appOrigin: string, { external = true } = {}) =>
   [
     "default-src 'self'",
-    "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
-    "style-src 'self' 'unsafe-inline'",
+    `script-src 'self' 'unsafe-inline' 'unsafe-eval'${external ? ' https:' : ''}`,
+    `style-src 'self' 'unsafe-inline'${external ? ' https:' : ''}`,
     "img-src 'self' data: blob:",
     "media-src 'self' data: blob:",
-    "font-src 'self' data:",
+    `font-src 'self' data:${external ? ' https:' : ''}`,
     "connect-src 'self'",
     "frame-src 'self'",
     `frame-ancestors 'self' ${appOrigin}`,

@@ -30,7 +30,7 @@ export interface Manifest {
 }
 
 type Node = Record<string, unknown>;
-const ARRAYS = new Set(['organization', 'item', 'resource', 'file', 'dependency']);
+const ARRAYS = new Set(['organization', 'item', 'resource', 'file', 'dependency', 'objective']);
 const MAX_ITEMS = 5000;
 
 const parser = new XMLParser({
@@ -74,9 +74,22 @@ function detectVersion(xml: string, root: Node): '1.2' | '2004' {
   return /adlcp_v1p3|imsss|imscp_v1p1"/.test(xml) ? '2004' : '1.2';
 }
 
+/** imsss:sequencing elements shared by ID (imsss:sequencingCollection), for IDRef. */
+type Collection = Map<string, Node>;
+
+/** An element of the item's sequencing, else of the shared sequencing it refers to (SN: overrides). */
+function sequencingPart(item: Node, name: string, collection: Collection): unknown {
+  const own = pick(item, 'sequencing');
+  const mine = pick(own, name);
+  if (mine !== undefined) return mine;
+  const ref = attr(own, 'IDRef');
+  return ref ? pick(collection.get(ref), name) : undefined;
+}
+
 /** The item's launch data, from the adlcp/imsss elements either version may use. */
-function launchDataOf(item: Node, version: '1.2' | '2004'): ScoLaunchData {
+function launchDataOf(item: Node, version: '1.2' | '2004', collection: Collection): ScoLaunchData {
   const data: ScoLaunchData = {};
+  if (attr(item, 'isvisible')?.toLowerCase() === 'false') data.hidden = true;
   const fromLms = text(pick(item, 'dataFromLMS'));
   if (fromLms) data.dataFromLms = clip(fromLms, 4096);
   const maxTime = text(pick(item, 'maxTimeAllowed'));
@@ -86,11 +99,33 @@ function launchDataOf(item: Node, version: '1.2' | '2004'): ScoLaunchData {
   if (version === '1.2') {
     const mastery = num(text(pick(item, 'masteryscore')));
     if (mastery !== undefined && mastery >= 0 && mastery <= 100) data.masteryScore = mastery;
+    const prerequisites = text(pick(item, 'prerequisites'));
+    if (prerequisites) data.prerequisites = clip(prerequisites, 2000);
   } else {
+    const delivery = sequencingPart(item, 'deliveryControls', collection);
+    if (attr(delivery, 'completionSetByContent') === 'true') data.completionSetByContent = true;
+    if (attr(delivery, 'objectiveSetByContent') === 'true') data.objectiveSetByContent = true;
+    const objectives = sequencingPart(item, 'objectives', collection);
+    const ids = [
+      attr(pick(objectives, 'primaryObjective'), 'objectiveID'),
+      ...list(pick(objectives, 'objective')).map((o) => attr(o, 'objectiveID')),
+    ].filter((id): id is string => Boolean(id));
+    if (ids.length > 0)
+      data.objectiveIds = [...new Set(ids)].slice(0, 100).map((id) => clip(id, 4000));
+    // 3rd edition: the threshold is the element's text. 4th edition: attributes, and
+    // minProgressMeasure applies only with completedByMeasure="true" (CAM 4th ed. 5.1.3.1).
     const threshold = pick(item, 'completionThreshold');
-    const t = num(attr(threshold, 'minProgressMeasure') ?? text(threshold));
+    const byMeasure = attr(threshold, 'completedByMeasure');
+    const fourth = byMeasure !== undefined || attr(threshold, 'minProgressMeasure') !== undefined;
+    const t = num(
+      fourth
+        ? byMeasure === 'true'
+          ? (attr(threshold, 'minProgressMeasure') ?? '1')
+          : undefined
+        : text(threshold),
+    );
     if (t !== undefined && t >= 0 && t <= 1) data.completionThreshold = t;
-    const primary = pick(pick(pick(item, 'sequencing'), 'objectives'), 'primaryObjective');
+    const primary = pick(objectives, 'primaryObjective');
     if (attr(primary, 'satisfiedByMeasure') === 'true') {
       const m = num(text(pick(primary, 'minNormalizedMeasure')));
       if (m !== undefined && m >= -1 && m <= 1) data.scaledPassingScore = m;
@@ -140,6 +175,13 @@ export function parseManifest(xml: string, packageFiles: ReadonlySet<string>): M
   }
   if (resources.size === 0) throw bad('defines no resources.');
 
+  // sequencingCollection holds sequencing elements that items share by IDRef.
+  const collection: Collection = new Map();
+  for (const seq of list(pick(pick(root, 'sequencingCollection'), 'sequencing'))) {
+    const id = attr(seq, 'ID');
+    if (id) collection.set(id, seq);
+  }
+
   const items: ManifestItem[] = [];
   const seen = new Set<string>();
   const walk = (nodes: Node[], parent: string | null, depth: number) => {
@@ -178,7 +220,7 @@ export function parseManifest(xml: string, packageFiles: ReadonlySet<string>): M
         href,
         parameters: attr(node, 'parameters') ?? null,
         scormType,
-        launchData: launchDataOf(node, version),
+        launchData: launchDataOf(node, version, collection),
       });
       walk(list(pick(node, 'item')), identifier, depth + 1);
     }

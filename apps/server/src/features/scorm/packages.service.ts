@@ -164,7 +164,8 @@ export const packages = {
       default_organization: pkg.defaultOrganization,
       file_count: pkg.fileCount,
       unpacked_size: pkg.unpackedBytes,
-      scos: scos.map(toSco),
+      // isvisible="false" items are not the learner's to see (the run-time refuses them too).
+      scos: scos.filter((s) => !s.launchData.hidden).map(toSco),
     };
   },
 };

@@ -1,10 +1,15 @@
-import type { TScormCommitResult, TScormState } from '@atrium/contract';
+import {
+  isScoDone,
+  type TScormCommitResult,
+  type TScormState,
+  type TScoStatus,
+} from '@atrium/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AuthContext } from '../../core/auth/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../core/db/database.ts';
 import { runInTransaction } from '../../core/db/transaction.ts';
-import { conflict, notFound } from '../../core/errors/app-error.ts';
+import { conflict, forbidden, notFound } from '../../core/errors/app-error.ts';
 import {
   courseModules,
   courses,
@@ -15,7 +20,8 @@ import { courseEnrolments } from '../../schema/enrolments.table.ts';
 import { scormAttempts, scormRuntime } from '../../schema/scorm.table.ts';
 import { canManage, canSee } from '../catalogue/index.ts';
 import { ACTIVE_STATUSES, NOT_ENROLLED_PROGRESS, progress, refused } from '../learning/index.ts';
-import { isDone, parseCmi, statusOf } from './cmi.ts';
+import { decideOutcome } from './attempt-rules.ts';
+import { parseCmi, statusOf } from './cmi.ts';
 import {
   launchPathOf,
   packageOfFile,
@@ -23,7 +29,8 @@ import {
   type ScormSco,
   scosOf,
 } from './packages.service.ts';
-import { initialCmi } from './runtime.state.ts';
+import { disabledReasons } from './prerequisites.ts';
+import { continuesAttempt, initialCmi } from './runtime.state.ts';
 
 type Attempt = typeof scormAttempts.$inferSelect;
 type Runtime = typeof scormRuntime.$inferSelect;
@@ -57,10 +64,18 @@ async function context(ctx: AppContext, auth: AuthContext, moduleFileId: number)
   return { moduleFile: row.mf, course: row.course, pkg, scos, enrolment };
 }
 
+/** Items with isvisible="false" are neither listed nor launched by the learner. */
+const visible = (s: ScormSco) => s.isLaunchable && !s.launchData.hidden;
+
 function launchable(scos: ScormSco[], identifier: string): ScormSco {
-  const sco = scos.find((s) => s.identifier === identifier && s.isLaunchable);
+  const sco = scos.find((s) => s.identifier === identifier && visible(s));
   if (!sco) throw notFound('This SCO is not in the package.');
   return sco;
+}
+
+function refuseIfDisabled(scos: ScormSco[], rows: Runtime[], sco: ScormSco) {
+  const reason = disabledReasons(scos, rows).get(sco.identifier);
+  if (reason) throw forbidden(reason);
 }
 
 /**
@@ -70,11 +85,11 @@ function launchable(scos: ScormSco[], identifier: string): ScormSco {
  */
 function requiredScos(scos: ScormSco[], only: string | null): ScormSco[] {
   if (only) {
-    const one = scos.filter((s) => s.identifier === only && s.isLaunchable);
+    const one = scos.filter((s) => s.identifier === only && visible(s));
     if (one.length > 0) return one;
   }
-  const sco = scos.filter((s) => s.isLaunchable && s.scormType === 'sco');
-  return sco.length > 0 ? sco : scos.filter((s) => s.isLaunchable);
+  const sco = scos.filter((s) => visible(s) && s.scormType === 'sco');
+  return sco.length > 0 ? sco : scos.filter(visible);
 }
 
 async function latestAttempt(db: DbOrTx, enrolmentId: number, moduleFileId: number) {
@@ -96,17 +111,17 @@ async function rowsOf(db: DbOrTx, attemptId: number | undefined): Promise<Runtim
 
 function summaries(_pkg: ScormPackage, scos: ScormSco[], rows: Runtime[]) {
   const byId = new Map(rows.map((r) => [r.scoId, r]));
-  return scos
-    .filter((s) => s.isLaunchable)
-    .map((s) => {
-      const r = byId.get(s.id);
-      return {
-        sco: s.identifier,
-        status: r?.status ?? 'not attempted',
-        score_scaled: r ? scaledScore(r) : null,
-        total_seconds: r ? r.totalSeconds + r.sessionSeconds : 0,
-      } as TScormCommitResult['scos'][number];
-    });
+  const reasons = disabledReasons(scos, rows);
+  return scos.filter(visible).map((s) => {
+    const r = byId.get(s.id);
+    return {
+      sco: s.identifier,
+      status: r?.status ?? 'not attempted',
+      score_scaled: r ? scaledScore(r) : null,
+      total_seconds: r ? r.totalSeconds + r.sessionSeconds : 0,
+      disabled_reason: reasons.get(s.identifier) ?? null,
+    } as TScormCommitResult['scos'][number];
+  });
 }
 
 /** 2004 gives scaled; 1.2 only raw (of min..max, 0..100 by default). */
@@ -139,6 +154,7 @@ export const runtime = {
       sco: sco.identifier,
       launch_url: launchUrl,
       content_origin: new URL(launchUrl).origin,
+      asset: sco.scormType === 'asset',
     };
     if (!c.enrolment) {
       // Managers preview without tracking; anyone else must enrol first.
@@ -155,6 +171,7 @@ export const runtime = {
     }
     const attempt = await latestAttempt(ctx.db, c.enrolment.id, moduleFileId);
     const rows = await rowsOf(ctx.db, attempt?.id);
+    refuseIfDisabled(c.scos, rows, sco);
     return {
       ...base,
       tracked: true,
@@ -219,15 +236,27 @@ export const runtime = {
       const before = existing ? existing.totalSeconds + existing.sessionSeconds : 0;
       // A new session folds the previous one into the total; the same session replaces its time.
       const newSession = existing?.sessionId !== q.session;
+      // A launch of a SCO the learner may not open yet is refused (the state already did).
+      if (newSession) refuseIfDisabled(c.scos, await rowsOf(tx, attempt!.id), sco);
+      // SCORM 2004: the first commit of a launch after the SCO's attempt ended (any exit but
+      // suspend) belongs to a new attempt of the SCO, which starts from fresh data (RTE cmi.entry).
+      const fresh =
+        c.pkg.version === '2004' &&
+        existing !== undefined &&
+        newSession &&
+        !continuesAttempt(existing);
+      const base = fresh ? undefined : existing;
       const total = existing
         ? existing.totalSeconds + (newSession ? existing.sessionSeconds : 0)
         : 0;
+      const attemptStart = fresh ? total : (existing?.attemptStartSeconds ?? 0);
       // Many SCOs never set session_time (scorm-again then sends 00:00:00); with
-      // selfReportSessionTime the run-time measures the session into total_time instead.
-      // The larger of the two is the session's time.
+      // selfReportSessionTime the run-time measures the session into total_time (the SCO
+      // attempt's, as the state gave it) instead. The larger of the two is the session's time.
+      const attemptTotal = total - attemptStart;
       const measured =
-        update.reportedTotalSeconds !== undefined && update.reportedTotalSeconds >= total
-          ? update.reportedTotalSeconds - total
+        update.reportedTotalSeconds !== undefined && update.reportedTotalSeconds >= attemptTotal
+          ? update.reportedTotalSeconds - attemptTotal
           : undefined;
       const reported =
         update.sessionSeconds === undefined && measured === undefined
@@ -237,29 +266,38 @@ export const runtime = {
       // (which would also count the time twice in the module file's progress).
       const sofar = newSession ? 0 : (existing?.sessionSeconds ?? 0);
       const session = Math.min(MAX_SESSION_SECONDS, Math.max(reported ?? 0, sofar));
-      let completion = update.completionStatus ?? existing?.completionStatus ?? null;
-      if (
-        c.pkg.version === '1.2' &&
-        finished &&
-        (completion === null || completion === 'not attempted')
-      )
-        completion = finishedStatus(sco, update.score.raw ?? existing?.scoreRaw ?? null);
-      const success = update.successStatus ?? existing?.successStatus ?? null;
+      const exit = update.exit ?? (newSession ? null : (existing?.exit ?? null));
+      const data = { ...(base?.data ?? {}), ...update.data };
+      const score = {
+        scoreRaw: update.score.raw ?? base?.scoreRaw ?? null,
+        scoreMin: update.score.min ?? base?.scoreMin ?? null,
+        scoreMax: update.score.max ?? base?.scoreMax ?? null,
+        scoreScaled: update.score.scaled ?? base?.scoreScaled ?? null,
+      };
+      const outcome = decideOutcome(c.pkg.version, {
+        completion: update.completionStatus ?? base?.completionStatus ?? null,
+        success: update.successStatus ?? base?.successStatus ?? null,
+        scormType: sco.scormType,
+        launchData: sco.launchData,
+        progressMeasure: data.progress_measure as number | undefined,
+        scoreScaled: score.scoreScaled,
+        scoreRaw: score.scoreRaw,
+        ended: finished && exit !== 'suspend',
+      });
       const values = {
-        status: statusOf(c.pkg.version, completion, success),
-        completionStatus: completion,
-        successStatus: success,
-        scoreRaw: update.score.raw ?? existing?.scoreRaw ?? null,
-        scoreMin: update.score.min ?? existing?.scoreMin ?? null,
-        scoreMax: update.score.max ?? existing?.scoreMax ?? null,
-        scoreScaled: update.score.scaled ?? existing?.scoreScaled ?? null,
-        location: update.location ?? existing?.location ?? null,
-        suspendData: update.suspendData ?? existing?.suspendData ?? null,
-        exit: update.exit ?? (newSession ? null : (existing?.exit ?? null)),
+        status: statusOf(c.pkg.version, outcome.completion, outcome.success),
+        completionStatus: outcome.completion,
+        successStatus: outcome.success,
+        ...score,
+        location: update.location ?? base?.location ?? null,
+        suspendData: update.suspendData ?? base?.suspendData ?? null,
+        exit,
         totalSeconds: total,
         sessionId: q.session,
         sessionSeconds: session,
-        data: { ...(existing?.data ?? {}), ...update.data },
+        scoAttempt: fresh ? existing.scoAttempt + 1 : (existing?.scoAttempt ?? 1),
+        attemptStartSeconds: attemptStart,
+        data,
         updatedAt: new Date(),
       };
       let row: Runtime;
@@ -277,9 +315,7 @@ export const runtime = {
       }
       const rows = await rowsOf(tx, attempt!.id);
       const done = new Set(
-        rows
-          .filter((r) => isDone(r.completionStatus, r.successStatus) || isAssetLaunch(r, c.scos))
-          .map((r) => r.scoId),
+        rows.filter((r) => isScoDone(r.status as TScoStatus)).map((r) => r.scoId),
       );
       let completed = attempt!.completedAt !== null;
       if (!completed && required.every((s) => done.has(s.id))) {
@@ -349,19 +385,3 @@ export const runtime = {
     });
   },
 };
-
-/**
- * SCORM 1.2 RTE (cmi.core.lesson_status): a SCO that finishes without setting
- * a status is completed by the LMS, or passed/failed when the manifest gives
- * a mastery score and the SCO reported a raw score.
- */
-function finishedStatus(sco: ScormSco, raw: number | null): string {
-  const mastery = sco.launchData.masteryScore;
-  if (mastery !== undefined && raw !== null) return raw >= mastery ? 'passed' : 'failed';
-  return 'completed';
-}
-
-/** An asset cannot report a status: any commit for it (the player launching it) counts. */
-function isAssetLaunch(r: Runtime, scos: ScormSco[]) {
-  return scos.find((s) => s.id === r.scoId)?.scormType === 'asset';
-}

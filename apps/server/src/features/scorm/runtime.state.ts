@@ -18,20 +18,39 @@ const numStr = (n: number | null | undefined) => (n === null || n === undefined 
 const clean = (o: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
 
+/** The SCO's last session left its attempt open: it exited by suspending (both versions). */
+export const continuesAttempt = (row: Pick<Runtime, 'exit'>) => row.exit === 'suspend';
+
 /**
- * The cmi object the run-time starts a SCO with (scorm-again `loadFromJSON`):
- * learner, entry (ab-initio the first time, resume after a suspend), the
- * stored location, suspend data, status, score, total time (every finished
- * session, the last one included) and the manifest's launch data.
+ * cmi.objectives: those the SCO stored in this attempt, then the manifest's objectives
+ * (imsss:objectives, primary first) it has not written yet, so a SCO that writes to a named
+ * objective finds it (RTE 4.2.17: the LMS initialises the ids from the manifest).
+ */
+function objectivesOf(stored: unknown, manifestIds: string[] | undefined): unknown {
+  const list = Array.isArray(stored) ? (stored as { id?: string }[]) : [];
+  const known = new Set(list.map((o) => o.id));
+  const added = (manifestIds ?? []).filter((id) => !known.has(id)).map((id) => ({ id }));
+  const all = [...list, ...added];
+  return all.length > 0 ? asCmi(all) : undefined;
+}
+
+/**
+ * The cmi object the run-time starts a SCO with (scorm-again `loadFromJSON`): learner, entry,
+ * the stored location, suspend data, status, score, total time (the SCO attempt's finished
+ * sessions, the last one included) and the manifest's launch data.
+ * Entry (RTE cmi.entry): ab-initio the first time; resume after a suspend; otherwise SCORM 1.2
+ * gives '' with the stored data, while SCORM 2004 starts a new attempt of the SCO: ab-initio
+ * with fresh data (the commit opens that attempt on the server, see runtime.service.ts).
  */
 export function initialCmi(
   version: TScormVersion,
   auth: AuthContext | null,
   sco: ScormSco,
-  row: Runtime | undefined,
+  stored: Runtime | undefined,
 ): Record<string, unknown> {
-  const total = (row?.totalSeconds ?? 0) + (row?.sessionSeconds ?? 0);
-  const entry = !row ? 'ab-initio' : row.exit === 'suspend' ? 'resume' : '';
+  const row = version === '2004' && stored && !continuesAttempt(stored) ? undefined : stored;
+  const total = row ? row.totalSeconds + row.sessionSeconds - row.attemptStartSeconds : 0;
+  const entry = !row ? 'ab-initio' : continuesAttempt(row) ? 'resume' : '';
   const data = (row?.data ?? {}) as Record<string, unknown>;
   const launch = sco.launchData;
   const id = auth ? String(auth.userId) : 'preview';
@@ -90,7 +109,7 @@ export function initialCmi(
       min: numStr(row?.scoreMin),
       max: numStr(row?.scoreMax),
     }),
-    objectives: asCmi(data.objectives),
+    objectives: objectivesOf(data.objectives, launch.objectiveIds),
     interactions: asCmi(data.interactions),
     comments_from_learner: asCmi(data.comments_from_learner),
     learner_preference: asCmi(data.learner_preference),

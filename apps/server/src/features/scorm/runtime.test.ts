@@ -333,8 +333,20 @@ describe('SCORM 2004 run-time', () => {
     const done = await s.commit('quiz', { completion_status: 'completed', session_time: 'PT1H' });
     expect(done.json()).toMatchObject({ package_completed: true });
     expect(done.json().scos).toEqual([
-      { sco: 'intro', status: 'passed', score_scaled: 0.5, total_seconds: 100 },
-      { sco: 'quiz', status: 'completed', score_scaled: null, total_seconds: 3600 },
+      {
+        sco: 'intro',
+        status: 'passed',
+        score_scaled: 0.5,
+        total_seconds: 100,
+        disabled_reason: null,
+      },
+      {
+        sco: 'quiz',
+        status: 'completed',
+        score_scaled: null,
+        total_seconds: 3600,
+        disabled_reason: null,
+      },
     ]);
   });
 });

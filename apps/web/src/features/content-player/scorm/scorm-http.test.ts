@@ -68,6 +68,50 @@ describe('AtriumScormHttp', () => {
     document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   });
 
+  it('sends the terminating commit (LMSFinish/Terminate) as a keepalive fetch with our headers and answers "true" at once', async () => {
+    localStorage.setItem('token', 'abc');
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(new Response('{"result":true,"errorCode":0,"package_completed":true}'));
+    vi.stubGlobal('fetch', fetchMock);
+    const create = vi.fn();
+    const seen: unknown[] = [];
+    const http = new AtriumScormHttp((_r, raw) => seen.push(raw), create, '1.2');
+    // scorm-again passes `immediate` for the terminate commit, often from a SCO's unload handler.
+    expect(http.processHttpRequest('/x?terminate=true', { cmi: {} }, true)).toEqual({
+      result: 'true',
+      errorCode: 0,
+    });
+    expect(create).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({
+      method: 'POST',
+      keepalive: true,
+      headers: { Authorization: 'Token abc' },
+    });
+    // The page is still there: the answer refreshes the player like any commit's.
+    await vi.waitFor(() =>
+      expect(seen).toEqual([{ result: true, errorCode: 0, package_completed: true }]),
+    );
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it("reports a failed commit with the error code of the SCO's version (1.2 has no 391)", () => {
+    const fake = fakeRequest(400, '{"message":"Nope."}');
+    const failed: unknown[] = [];
+    const http = new AtriumScormHttp(
+      (r) => failed.push(r),
+      () => fake.request,
+      '1.2',
+    );
+    expect(http.processHttpRequest('/x', { cmi: {} })).toEqual({
+      result: 'false',
+      errorCode: 101,
+      errorMessage: 'Nope.',
+    });
+    expect(failed).toHaveLength(1);
+  });
+
   it('once the page unloads, sends a keepalive fetch instead of a synchronous XHR', () => {
     const fetchMock = vi.fn().mockResolvedValue(new Response('{}'));
     vi.stubGlobal('fetch', fetchMock);

@@ -22,9 +22,14 @@ import { type ScormRuntime, startScormRuntime } from './scorm-runtime.ts';
 import { initialSco, isDone, neighbourSco, rememberedSco, rememberSco } from './scorm-status.ts';
 import { ScormToc } from './scorm-toc.tsx';
 
-type StatusMap = Map<string, { status: TScoStatus; seconds: number }>;
+type StatusMap = Map<string, { status: TScoStatus; seconds: number; reason: string | null }>;
 const toStatusMap = (scos: TScormState['scos']): StatusMap =>
-  new Map(scos.map((s) => [s.sco, { status: s.status, seconds: s.total_seconds }]));
+  new Map(
+    scos.map((s) => [
+      s.sco,
+      { status: s.status, seconds: s.total_seconds, reason: s.disabled_reason },
+    ]),
+  );
 
 export interface ScormPlayerProps {
   /** The module file (where the package is used in a course): tracking is kept per module file. */
@@ -50,15 +55,15 @@ export function ScormPlayer({ moduleFileId, fileId, onCommitted }: ScormPlayerPr
   const groups = useMemo(() => (pkg.data?.scos ?? []).filter((s) => !s.launchable), [pkg.data]);
   const [current, setCurrent] = useState<string | null>(null);
   const [state, setState] = useState<TScormState | null>(null);
-  const [statuses, setStatuses] = useState(
-    new Map<string, { status: TScoStatus; seconds: number }>(),
-  );
+  const [statuses, setStatuses] = useState<StatusMap>(new Map());
   const [frameSrc, setFrameSrc] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [launch, setLaunch] = useState(0);
   /** The SCO has called Initialize (shown on the frame for assistive tech and tests). */
   const [running, setRunning] = useState(false);
   const runtime = useRef<ScormRuntime | null>(null);
+  /** The previous SCO's last commits: the next launch's state is read after they are stored. */
+  const previousDone = useRef<Promise<void>>(Promise.resolve());
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const newAttempt = useNewAttempt(moduleFileId);
   const notify = useRef(onCommitted);
@@ -84,6 +89,8 @@ export function ScormPlayer({ moduleFileId, fileId, onCommitted }: ScormPlayerPr
     setRunning(false);
     rememberSco(moduleFileId, current);
     (async () => {
+      await previousDone.current;
+      if (cancelled) return;
       const fresh = await fetchScormState(moduleFileId, current);
       if (cancelled) return;
       mine = await startScormRuntime(
@@ -109,6 +116,7 @@ export function ScormPlayer({ moduleFileId, fileId, onCommitted }: ScormPlayerPr
       cancelled = true;
       // The SCO's page is already gone (the iframe is keyed by launch): commit what it left.
       mine?.finish();
+      if (mine) previousDone.current = mine.settled();
       mine?.dispose();
       if (runtime.current === mine) runtime.current = null;
     };
@@ -133,10 +141,13 @@ export function ScormPlayer({ moduleFileId, fileId, onCommitted }: ScormPlayerPr
     sco,
     status: statuses.get(sco.identifier)?.status ?? 'not attempted',
     seconds: statuses.get(sco.identifier)?.seconds ?? 0,
+    disabledReason: statuses.get(sco.identifier)?.reason ?? null,
   }));
   const done = entries.filter((e) => isDone(e.status)).length;
-  const previous = neighbourSco(launchable, current, -1);
-  const next = neighbourSco(launchable, current, 1);
+  // Items whose prerequisites are not met yet: shown with the reason, not launched.
+  const disabled = new Set(entries.filter((e) => e.disabledReason).map((e) => e.sco.identifier));
+  const previous = neighbourSco(launchable, current, -1, disabled);
+  const next = neighbourSco(launchable, current, 1, disabled);
   const multi = launchable.length > 1;
 
   return (

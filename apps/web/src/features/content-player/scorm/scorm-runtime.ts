@@ -11,6 +11,8 @@ export interface ScormRuntime {
    * its last state is committed rather than lost.
    */
   finish(): void;
+  /** Resolves once the commits sent in the background (the terminating one) are answered. */
+  settled(): Promise<void>;
   /** Stops answering the content frame (after the SCO's page has gone). */
   dispose(): void;
 }
@@ -60,7 +62,7 @@ export async function startScormRuntime(
   const CrossFrameLMS =
     (bridgeModule as unknown as { CrossFrameLMS?: typeof bridgeModule.default }).CrossFrameLMS ??
     bridgeModule.default;
-  const http = new AtriumScormHttp((result: CommitResult, raw) => {
+  const onResult = (result: CommitResult, raw: unknown) => {
     if (result.errorCode !== 0) onCommitFailed(result.errorMessage ?? 'The commit failed.');
     else if (raw) {
       let committed: TScormCommitResult;
@@ -72,9 +74,11 @@ export async function startScormRuntime(
       }
       onCommitted(committed);
     }
-  });
+  };
+  const http = new AtriumScormHttp(onResult, undefined, state.version);
+  const session = newSessionId();
   const settings = {
-    lmsCommitUrl: state.tracked ? commitUrl(state, newSessionId()) : false,
+    lmsCommitUrl: state.tracked ? commitUrl(state, session) : false,
     dataCommitFormat: 'json',
     autocommit: state.tracked,
     autocommitSeconds: 30,
@@ -104,11 +108,15 @@ export async function startScormRuntime(
   window.addEventListener('message', onlyOurFrame);
   // SCOs call GetValue and SetValue in bursts (hundreds at start for interactions).
   const bridge = new CrossFrameLMS(api, state.content_origin, { rateLimit: 1000 });
+  // An asset never calls the run-time: its launch is the one thing to record, and completes it.
+  if (state.tracked && state.asset)
+    http.processHttpRequest(`${commitUrl(state, session)}&terminate=true`, { cmi: {} }, true);
   return {
     markUnloading: () => http.markUnloading(),
     finish: () => {
       if (api.isInitialized() && !api.isTerminated()) api.lmsFinish('');
     },
+    settled: () => http.settled(),
     dispose: () => {
       bridge.destroy();
       window.removeEventListener('message', onlyOurFrame);

@@ -4,6 +4,7 @@ import { formatScore } from './scorm-report.tsx';
 import {
   formatSeconds,
   initialSco,
+  isDone,
   neighbourSco,
   rememberedSco,
   rememberSco,
@@ -46,6 +47,21 @@ describe('neighbourSco', () => {
     expect(neighbourSco(scos, 'a', 1)).toBe('b');
     expect(neighbourSco(scos, 'a', -1)).toBeNull();
     expect(neighbourSco(scos, 'c', 1)).toBeNull();
+  });
+  it('skips SCOs whose prerequisites are not met', () => {
+    expect(neighbourSco(scos, 'a', 1, new Set(['b']))).toBe('c');
+    expect(neighbourSco(scos, 'a', 1, new Set(['b', 'c']))).toBeNull();
+    expect(initialSco(scos, new Map([['a', 'completed']]), null, new Set(['b']))).toBe('c');
+    expect(initialSco(scos, new Map(), 'b', new Set(['b']))).toBe('a');
+  });
+});
+
+describe('isDone', () => {
+  it('does not count completed + failed (2004 status failed) as done', () => {
+    expect(isDone('failed')).toBe(false);
+    expect(isDone('passed')).toBe(true);
+    expect(isDone('completed')).toBe(true);
+    expect(isDone('incomplete')).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { TScormSco, TScoStatus } from '@atrium/contract';
+import { isScoDone, type TScormSco, type TScoStatus } from '@atrium/contract';
 
 const LABELS: Record<TScoStatus, string> = {
   'not attempted': 'Not started',
@@ -12,7 +12,8 @@ const LABELS: Record<TScoStatus, string> = {
 
 export const statusLabel = (status: TScoStatus) => LABELS[status];
 
-export const isDone = (status: TScoStatus) => status === 'completed' || status === 'passed';
+/** The server's rule (completed or passed; completed + failed is not done), not a copy of it. */
+export const isDone = isScoDone;
 
 /** '1 h 05 min', '4 min 09 s', '12 s'. */
 export function formatSeconds(total: number): string {
@@ -26,25 +27,34 @@ export function formatSeconds(total: number): string {
 }
 
 /**
- * Which SCO to open: the one the learner was last in (if it still exists), else the first
- * not yet done, else the first.
+ * Which SCO to open: the one the learner was last in (if it still exists and may be opened),
+ * else the first not yet done that may be opened, else the first that may be.
  */
 export function initialSco(
   launchable: TScormSco[],
   statuses: Map<string, TScoStatus>,
   remembered: string | null,
+  disabled: ReadonlySet<string> = new Set(),
 ): string | null {
-  if (launchable.length === 0) return null;
-  if (remembered && launchable.some((s) => s.identifier === remembered)) return remembered;
-  const open = launchable.find((s) => !isDone(statuses.get(s.identifier) ?? 'not attempted'));
-  return (open ?? launchable[0]!).identifier;
+  const open = launchable.filter((s) => !disabled.has(s.identifier));
+  if (open.length === 0) return launchable[0]?.identifier ?? null;
+  if (remembered && open.some((s) => s.identifier === remembered)) return remembered;
+  const next = open.find((s) => !isDone(statuses.get(s.identifier) ?? 'not attempted'));
+  return (next ?? open[0]!).identifier;
 }
 
-/** The SCO after (or before) the current one, for Next/Previous. */
-export function neighbourSco(launchable: TScormSco[], current: string | null, step: 1 | -1) {
+/** The nearest SCO after (or before) the current one the learner may open, for Next/Previous. */
+export function neighbourSco(
+  launchable: TScormSco[],
+  current: string | null,
+  step: 1 | -1,
+  disabled: ReadonlySet<string> = new Set(),
+) {
   const index = launchable.findIndex((s) => s.identifier === current);
   if (index < 0) return null;
-  return launchable[index + step]?.identifier ?? null;
+  for (let i = index + step; i >= 0 && i < launchable.length; i += step)
+    if (!disabled.has(launchable[i]!.identifier)) return launchable[i]!.identifier;
+  return null;
 }
 
 const key = (moduleFileId: number) => `atrium.scorm.last.${moduleFileId}`;

@@ -1,6 +1,7 @@
 import type { TScormSco, TScoStatus } from '@atrium/contract';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import HighlightOff from '@mui/icons-material/HighlightOff';
+import Lock from '@mui/icons-material/Lock';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import Timelapse from '@mui/icons-material/Timelapse';
 import List from '@mui/material/List';
@@ -14,6 +15,8 @@ export interface TocEntry {
   sco: TScormSco;
   status: TScoStatus;
   seconds: number;
+  /** Why it cannot be opened yet (prerequisites); null when it can. */
+  disabledReason?: string | null;
 }
 
 function StatusIcon({ status }: { status: TScoStatus }) {
@@ -57,15 +60,24 @@ export function ScormToc({
             key={row.sco.identifier}
             selected={row.sco.identifier === current}
             aria-current={row.sco.identifier === current ? 'step' : undefined}
+            // The server refuses the launch too; the reason stays readable on the row.
+            disabled={Boolean(row.disabledReason)}
             onClick={() => onSelect(row.sco.identifier)}
             sx={{ pl: 2 + row.sco.depth * 2 }}
           >
             <ListItemIcon sx={{ minWidth: 32 }}>
-              <StatusIcon status={row.status} />
+              {row.disabledReason ? (
+                <Lock color="disabled" fontSize="small" />
+              ) : (
+                <StatusIcon status={row.status} />
+              )}
             </ListItemIcon>
             <ListItemText
               primary={row.sco.title}
-              secondary={`${statusLabel(row.status)}${row.seconds > 0 ? ` · ${formatSeconds(row.seconds)}` : ''}`}
+              secondary={
+                row.disabledReason ??
+                `${statusLabel(row.status)}${row.seconds > 0 ? ` · ${formatSeconds(row.seconds)}` : ''}`
+              }
             />
           </ListItemButton>
         ),

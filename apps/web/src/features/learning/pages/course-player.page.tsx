@@ -119,7 +119,13 @@ function Player({
       : initialFileId(entries, resumeAt, null);
   const entry = entries.find((e) => e.file.id === selectedId) ?? null;
   const { previous, next } = neighbours(entries, selectedId);
-  const reporter = useProgressReporter(courseId, entry?.file.id ?? null, recording);
+  // A SCORM package's own session time is its time: the player's clock must not add to it.
+  const reporter = useProgressReporter(
+    courseId,
+    entry?.file.id ?? null,
+    recording,
+    entry?.file.kind !== 'scorm',
+  );
 
   useEffect(() => {
     if (selectedId !== null) browserStorage()?.setItem(lastFileKey(courseId), String(selectedId));

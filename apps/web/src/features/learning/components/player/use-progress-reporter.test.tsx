@@ -92,6 +92,30 @@ describe('useProgressReporter', () => {
     expect(client.getQueryData(courseKeys.progress(3))).toMatchObject({ progress_percent: 100 });
   });
 
+  it('counts no time for a file that reports its own (a SCORM package), only its opening', async () => {
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const hook = renderHook(({ id, timed }) => useProgressReporter(3, id, true, timed), {
+      wrapper,
+      initialProps: { id: 20, timed: false },
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(REPORT_INTERVAL_MS + 4_000);
+    });
+    hook.rerender({ id: 11, timed: true });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_000);
+    });
+    hook.unmount();
+    expect(reports()).toEqual([
+      [20, 'in_progress', 0, false],
+      [11, 'in_progress', 0, false],
+      [11, 'in_progress', 5, true],
+    ]);
+  });
+
   it('records nothing for a preview', async () => {
     const { hook } = setup(10, false);
     await act(async () => {

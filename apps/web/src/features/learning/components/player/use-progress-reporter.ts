@@ -17,14 +17,23 @@ export const REPORT_INTERVAL_MS = 30_000;
  * Reports go one after another so their answers (the whole course progress) land in order; the
  * ones sent while the page goes use fetch keepalive and nobody waits for them.
  * `enabled` is false when there is nothing to record (a manager previewing the course).
+ * `timed` is false for a file that reports its own time (a SCORM package: its session time
+ * reaches the same progress through its commits), so the time is not counted twice.
  */
-export function useProgressReporter(courseId: number, fileId: number | null, enabled: boolean) {
+export function useProgressReporter(
+  courseId: number,
+  fileId: number | null,
+  enabled: boolean,
+  timed = true,
+) {
   const store = useStoreProgress(courseId);
   const storeRef = useRef(store);
   storeRef.current = store;
   const clock = useRef(new FileClock());
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const [completing, setCompleting] = useState(false);
+  const untimed = useRef(new Set<number>());
+  if (!timed && fileId !== null) untimed.current.add(fileId);
 
   const send = useCallback((report: FileReport, keepalive = false) => {
     if (keepalive) {
@@ -41,7 +50,7 @@ export function useProgressReporter(courseId: number, fileId: number | null, ena
 
   const sendTime = useCallback(
     (pending: PendingTime | null, keepalive = false) => {
-      if (!pending) return;
+      if (!pending || untimed.current.has(pending.fileId)) return;
       for (const seconds of splitSeconds(pending.seconds)) {
         // A lost time report is not worth interrupting the learner for.
         send(
@@ -99,7 +108,7 @@ export function useProgressReporter(courseId: number, fileId: number | null, ena
     const current = clock.current.current;
     if (!enabled || current === null) return false;
     const pending = clock.current.take(performance.now());
-    const chunks = pending ? splitSeconds(pending.seconds) : [];
+    const chunks = pending && !untimed.current.has(current) ? splitSeconds(pending.seconds) : [];
     const last = chunks.pop() ?? 0;
     for (const seconds of chunks) {
       send({ module_file: current, status: 'in_progress', time_spent: seconds }).catch(() => {});

@@ -1,0 +1,2 @@
+ALTER TABLE "scorm_runtime" ADD COLUMN "sco_attempt" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "scorm_runtime" ADD COLUMN "attempt_start_seconds" double precision DEFAULT 0 NOT NULL;
