@@ -67,12 +67,14 @@ import { imagesModule } from './features/images/index.ts';
 import { journalsModule } from './features/journals/index.ts';
 import { learningModule } from './features/learning/index.ts';
 import { learningPathsModule } from './features/learning-paths/index.ts';
+import { ltiModule } from './features/lti/index.ts';
 import { manualModule } from './features/manual/index.ts';
 import { messagesModule } from './features/messages/index.ts';
 import { moderationModule } from './features/moderation/index.ts';
 import { notificationsModule } from './features/notifications/index.ts';
 import { organisationsModule } from './features/organisations/index.ts';
 import { permissionsModule } from './features/permissions/index.ts';
+import { plagiarismModule } from './features/plagiarism/index.ts';
 import { proctoringModule } from './features/proctoring/index.ts';
 import { profilesModule } from './features/profiles/index.ts';
 import { realtimeModule } from './features/realtime/index.ts';
@@ -85,6 +87,8 @@ import { todoModule } from './features/todo/index.ts';
 import { usersModule } from './features/users/index.ts';
 import { videoModule } from './features/video/index.ts';
 import { wallModule } from './features/wall/index.ts';
+import { webhooksModule } from './features/webhooks/index.ts';
+import { xrModule } from './features/xr/index.ts';
 
 export { VERSION };
 
@@ -130,6 +134,10 @@ export const MODULES: readonly AppModule[] = [
   supportModule,
   searchModule,
   adminModule,
+  webhooksModule,
+  xrModule,
+  ltiModule,
+  plagiarismModule,
 ];
 
 declare module 'fastify' {

@@ -59,12 +59,14 @@ import {
   LEARNING_PATH_REVERSE,
   type LearningPathObjects,
 } from './learning-paths-calls.ts';
+import { LTI_CALLS, type LtiObjects } from './lti-calls.ts';
 import { MANUAL_CALLS, MANUAL_SHARED_READS } from './manual-calls.ts';
 import {
   MODERATION_BODY_CALLS,
   MODERATION_CALLS,
   type ModerationObjects,
 } from './moderation-calls.ts';
+import { PLAGIARISM_CALLS, type PlagiarismObjects } from './plagiarism-calls.ts';
 import {
   PROCTORING_BODY_CALLS,
   PROCTORING_CALLS,
@@ -84,6 +86,8 @@ import {
   type VideoShareObjects,
 } from './video-shares-calls.ts';
 import { WALL_CALLS, type WallObjects } from './wall-calls.ts';
+import { WEBHOOK_CALLS, type WebhookObjects } from './webhooks-calls.ts';
+import { XR_CALLS, type XrObjects } from './xr-calls.ts';
 
 /*
  * What the cross-organisation test calls (../cross-organisation.test.ts): acme's objects, the
@@ -167,7 +171,11 @@ export type Fixture = OrganisationObjects &
   VideoShareObjects &
   ReportToolObjects &
   SupportObjects &
-  SearchObjects;
+  XrObjects &
+  PlagiarismObjects &
+  SearchObjects &
+  WebhookObjects &
+  LtiObjects;
 
 export type Body = Record<string, unknown> | unknown[] | { parts: Parameters<typeof multipart>[0] };
 export type Caller = 'superadmin' | 'admin' | 'trainer' | 'learner';
@@ -455,9 +463,13 @@ export const CALLS: Record<string, IdCall> = {
   ...REPORT_TOOL_CALLS,
   ...MANUAL_CALLS,
   ...SUPPORT_CALLS,
+  ...XR_CALLS,
+  ...PLAGIARISM_CALLS,
   ...SEARCH_CALLS,
   ...ADMIN_CALLS,
   ...VIDEO_SHARE_CALLS,
+  ...WEBHOOK_CALLS,
+  ...LTI_CALLS,
 };
 
 /**

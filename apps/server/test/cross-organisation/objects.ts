@@ -44,13 +44,17 @@ import { makeGamificationObjects } from './gamification-calls.ts';
 import { makeImageObjects } from './images-calls.ts';
 import { makeJournalObjects } from './journals-calls.ts';
 import type { LearningPathObjects } from './learning-paths-calls.ts';
+import { makeLtiObjects } from './lti-calls.ts';
 import { makeModerationObjects } from './moderation-calls.ts';
+import { makePlagiarismObjects } from './plagiarism-calls.ts';
 import type { ProctoringObjects } from './proctoring-calls.ts';
 import { makeReportToolObjects } from './report-tools-calls.ts';
 import { makeSearchObjects } from './search-calls.ts';
 import { makeSupportObjects } from './support-calls.ts';
 import { makeVideoShareObjects } from './video-shares-calls.ts';
 import { makeWallObjects } from './wall-calls.ts';
+import { makeWebhookObjects } from './webhooks-calls.ts';
+import { makeXrObjects } from './xr-calls.ts';
 
 /*
  * The real objects of the cross-organisation test, made mostly through the API as their owners
@@ -110,6 +114,10 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     acme.trainer.user.id,
   );
   const support = await makeSupportObjects(t, acme);
+  const xr = await makeXrObjects(t, acme, ownCourse.module);
+  const plagiarism = await makePlagiarismObjects(t, ownCourse.submission);
+  const webhookObjects = await makeWebhookObjects(t, acme);
+  const ltiObjects = await makeLtiObjects(t, acme);
   const search = await makeSearchObjects(t, ownCourse.course);
   const own: Fixture = {
     ...org,
@@ -135,6 +143,10 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...journals,
     ...reportTools,
     ...support,
+    ...xr,
+    ...plagiarism,
+    ...webhookObjects,
+    ...ltiObjects,
     ...search,
     ...videoShares,
   };
@@ -162,6 +174,10 @@ export async function makeObjects(app: TestApp, first: Staff, second: Staff) {
     ...journals,
     ...reportTools,
     ...support,
+    ...xr,
+    ...plagiarism,
+    ...webhookObjects,
+    ...ltiObjects,
     ...search,
     ...videoShares,
   };

@@ -23,6 +23,7 @@ import { messagesPages } from '../features/messages/index.ts';
 import { moderationPages } from '../features/moderation/index.ts';
 import { notificationsPages } from '../features/notifications/index.ts';
 import { organisationsPages } from '../features/organisations/index.ts';
+import { plagiarismPages } from '../features/plagiarism/index.ts';
 import { proctoringPages } from '../features/proctoring/index.ts';
 import { profilesPages } from '../features/profiles/index.ts';
 import { reportsPages } from '../features/reports/index.ts';
@@ -30,9 +31,11 @@ import { searchPages } from '../features/search/index.ts';
 import { supportPages } from '../features/support/index.ts';
 import { systemPages } from '../features/system/index.ts';
 import { themesPages } from '../features/themes/index.ts';
+import { toolsPages } from '../features/tools/index.ts';
 import { unsubscribePages } from '../features/unsubscribe/index.ts';
 import { usersPages } from '../features/users/index.ts';
 import { wallPages } from '../features/wall/index.ts';
+import { xrPages } from '../features/xr/index.ts';
 import { lazyPage } from './routing/lazy-page.ts';
 import { NotFoundPage } from './routing/not-found-page.ts';
 import type { AppRoute } from './routing/route-types.ts';
@@ -56,10 +59,14 @@ const PasswordResetConfirmPage = lazyPage('password-reset-confirm', authPages.pa
 const SsoCallbackPage = lazyPage('sso-callback', authPages.ssoCallback);
 const SystemStatusPage = lazyPage('system-status', systemPages.systemStatus);
 const AdminPage = lazyPage('admin', adminPages.admin);
+const ArVrStudioPage = lazyPage('ar-vr-studio', xrPages.studio);
 const ContactPage = lazyPage('contact', supportPages.contact);
 const FeedbackPage = lazyPage('feedback', supportPages.feedback);
 const SupportPage = lazyPage('support', supportPages.support);
 const TicketPage = lazyPage('support-ticket', supportPages.ticket);
+const PlagiarismPage = lazyPage('plagiarism', plagiarismPages.checks);
+const PlagiarismCheckPage = lazyPage('plagiarism-check', plagiarismPages.check);
+const ToolsPluginsPage = lazyPage('tools-plugins', toolsPages.toolsPlugins);
 const DashboardPage = lazyPage('dashboard', dashboardPages.dashboard);
 const UsersPage = lazyPage('users', usersPages.users);
 const UserImportPage = lazyPage('user-import', usersPages.userImport);
@@ -273,8 +280,8 @@ export const appRoutes: readonly AppRoute[] = [
   // The superadmin console (issue 23).
   signedIn('/admin', { Page: AdminPage, title: 'Admin console', roles: [ROLE.SUPERADMIN] }),
   // Issue 24.
-  signedIn('/tools-plugins'),
-  signedIn('/ar-vr-studio'),
+  signedIn('/tools-plugins', { Page: ToolsPluginsPage, title: 'Tools & Plugins' }),
+  signedIn('/ar-vr-studio', { Page: ArVrStudioPage, title: 'AR/VR studio' }),
   // Gamification (issue 21): every member's board and their own points; no menu permission.
   signedIn('/leaderboard', { Page: LeaderboardPage, title: 'Leaderboard' }),
   signedIn('/leaderboard/:id', { Page: LeaderboardPersonPage, title: 'Points' }),
@@ -291,7 +298,9 @@ export const appRoutes: readonly AppRoute[] = [
   // Moderation (issue 20): the server lets the organisation's admins only.
   perm('/socialwall/moderation', '/socialwall', { Page: ModerationPage, title: 'Moderation' }),
   perm('/socialwall/:id', '/socialwall', { Page: WallPostPage, title: 'Wall post' }),
-  perm('/plagiarism'),
+  // Plagiarism (issue 24): the server lets the courses' managers only.
+  perm('/plagiarism', undefined, { Page: PlagiarismPage, title: 'Plagiarism' }),
+  perm('/plagiarism/:id', '/plagiarism', { Page: PlagiarismCheckPage, title: 'Similarity check' }),
   // Competencies (issue 21): the Organization menu's Competency entry (everyone's by default).
   perm('/competency', undefined, { Page: CompetencyPage, title: 'Competencies' }),
   // Reports (issue 22): the spec's widgets, scoped by the server to what the caller may see.

@@ -269,6 +269,8 @@ export const FILE_KINDS = {
   document: ['doc', 'docx', 'ppt', 'pptx', 'xls', 'xlsx', 'odt'],
   audio: ['mp3', 'wav'],
   scorm: ['zip'],
+  /** AR/VR scenes: made in the studio (features/xr), never uploaded here. */
+  xr: [],
 } as const;
 export type TFileKind = keyof typeof FILE_KINDS;
 export const REPOSITORY_ALLOWED_TYPES: readonly string[] = Object.values(FILE_KINDS).flat();

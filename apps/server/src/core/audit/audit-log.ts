@@ -119,7 +119,19 @@ export type AuditAction =
   | 'support.ticket_priority_changed'
   | 'support.ticket_note_added'
   | 'admin.jobs_retried'
-  | 'admin.features_changed';
+  | 'admin.features_changed'
+  | 'plagiarism.match_decided'
+  | 'plagiarism.settings_changed'
+  | 'lti.tool_created'
+  | 'lti.tool_updated'
+  | 'lti.tool_deleted'
+  | 'webhook.created'
+  | 'webhook.updated'
+  | 'webhook.deleted'
+  | 'webhook.secret_rotated'
+  | 'webhook.disabled'
+  | 'xr.scene_created'
+  | 'xr.scene_deleted';
 
 export async function recordAudit(
   db: DbOrTx,

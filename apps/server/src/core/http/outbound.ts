@@ -119,6 +119,20 @@ async function checkedAddress(url: URL, policy: OutboundPolicy): Promise<Resolve
   return addresses[0]!;
 }
 
+/**
+ * The guard's checks without the request (scheme, credentials, every resolved address public):
+ * for refusing an address when it is saved (webhooks), before any fetch. OutboundError if not.
+ */
+export async function assertOutboundUrl(input: string, policy: OutboundPolicy): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch (cause) {
+    throw new OutboundError('malformed URL', { cause });
+  }
+  await checkedAddress(url, policy);
+}
+
 /** A lookup that answers the checked address whatever it is asked: no second resolution. */
 function pinned(target: ResolvedAddress): LookupFunction {
   return ((

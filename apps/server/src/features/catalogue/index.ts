@@ -19,3 +19,4 @@ export { managedBy } from './catalogue.repository.ts';
 export * from './course-access.ts';
 export { fileUrl } from './course-modules.service.ts';
 export { fileRepository } from './file-repository.service.ts';
+export { addLinkedItem } from './linked-items.ts';

@@ -18,6 +18,7 @@ export const learningModule: AppModule = {
   todo: learningTodo,
 };
 
+export { submissionSource } from './assignments.source.ts';
 export type { EnrolmentEvent } from './enrolments.events.ts';
 export {
   type CoursePlace,

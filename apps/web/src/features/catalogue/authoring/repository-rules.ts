@@ -14,6 +14,7 @@ export const KIND_LABEL: Record<TFileKind, string> = {
   document: 'Document',
   audio: 'Audio',
   scorm: 'SCORM',
+  xr: 'AR/VR scene',
 };
 
 export const FILE_KIND_LIST = Object.keys(FILE_KINDS) as TFileKind[];
@@ -32,7 +33,8 @@ export function repositoryRule(kind?: TFileKind): FileRule {
 
 /** 'pdf · video (mp4, webm, mov) · …' for the allowed-types line. */
 export function describeKinds(): string {
-  return FILE_KIND_LIST.map((kind) => `${KIND_LABEL[kind]}: ${FILE_KINDS[kind].join(', ')}`).join(
-    ' · ',
-  );
+  // Kinds made elsewhere (AR/VR scenes in the studio) have no upload types to list.
+  return FILE_KIND_LIST.filter((kind) => FILE_KINDS[kind].length > 0)
+    .map((kind) => `${KIND_LABEL[kind]}: ${FILE_KINDS[kind].join(', ')}`)
+    .join(' · ');
 }

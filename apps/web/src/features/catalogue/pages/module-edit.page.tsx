@@ -92,6 +92,15 @@ export default function ModuleEditPage() {
                   buttonLabel="Upload a file"
                   onUploaded={(file) => attach.mutate({ file: file.id, required })}
                 />
+                {/* 3D models and 360° images become scenes in the studio, then attach from the repository. */}
+                <Button
+                  component={RouterLink}
+                  to="/ar-vr-studio"
+                  size="small"
+                  sx={{ alignSelf: 'flex-start' }}
+                >
+                  Make a 3D or 360° scene in the AR/VR studio
+                </Button>
               </Stack>
             </SectionCard>
           </Grid>

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.tsx';
 import { EmptyState, SectionCard } from '../../../../shared/ui/section-card.tsx';
 import { SortableList } from '../../../../shared/ui/sortable-list.tsx';
 import { VideoShareButton, VideoStatusChip } from '../../../content-player/index.ts';
+import { AddFromTool } from '../../../lti/index.ts';
 import {
   useAttachFile,
   useDetachFile,
@@ -68,16 +69,19 @@ export function ModuleFilesSection({
       busy={reorder.isPending}
       action={
         editable && (
-          <Button
-            startIcon={<AttachFileOutlined />}
-            variant="outlined"
-            size="small"
-            disabled={addBlocked !== null}
-            aria-describedby={addBlocked ? reasonId : undefined}
-            onClick={() => setPicking(true)}
-          >
-            Attach from repository
-          </Button>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button
+              startIcon={<AttachFileOutlined />}
+              variant="outlined"
+              size="small"
+              disabled={addBlocked !== null}
+              aria-describedby={addBlocked ? reasonId : undefined}
+              onClick={() => setPicking(true)}
+            >
+              Attach from repository
+            </Button>
+            <AddFromTool moduleId={module.id} disabled={addBlocked !== null} />
+          </Stack>
         )
       }
     >

@@ -21,6 +21,7 @@ import type { UploadProgress } from '../../../../shared/api/upload.ts';
 import { type FileRule, fileProblem, formatBytes } from '../../../../shared/files/file-rules.ts';
 import { FileDropZone } from '../../../../shared/ui/file-drop-zone.tsx';
 import { UploadProgressBar } from '../../../../shared/ui/upload-progress.tsx';
+import { OwnSimilarity } from '../../../plagiarism/index.ts';
 import { useSubmitAssignment } from '../../api/learning.api.ts';
 
 const SUBMISSION_RULE: FileRule = {
@@ -49,6 +50,7 @@ function MySubmission({ assignment }: { assignment: TAssignment }) {
         ) : (
           <Chip size="small" label="Awaiting grade" />
         )}
+        <OwnSimilarity submission={mine.id} />
       </Stack>
       {mine.text && (
         <Typography

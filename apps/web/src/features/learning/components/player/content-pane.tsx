@@ -102,7 +102,9 @@ export function ContentPane({
             </Typography>
           ) : byContent ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              Completes when every part of the package is completed or passed.
+              {kind === 'xr'
+                ? 'Completes when every hotspot has been visited.'
+                : 'Completes when every part of the package is completed or passed.'}
             </Typography>
           ) : byPlaying ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -14,6 +14,8 @@ import { type SyntheticEvent, useRef } from 'react';
 import { formatBytes } from '../../../../shared/files/file-rules.ts';
 import { courseKeys } from '../../../catalogue/index.ts';
 import { HlsVideo, ScormPlayer } from '../../../content-player/index.ts';
+import { LtiLaunch } from '../../../lti/index.ts';
+import { XrPlayer } from '../../../xr/index.ts';
 import { reachedWatchedShare, type ViewerKind, viewerKind } from './player-logic.ts';
 
 /** What each file kind is called on a download card. */
@@ -21,6 +23,8 @@ const KIND_LABELS: Record<string, string> = {
   pdf: 'PDF document',
   document: 'Office document',
   scorm: 'SCORM package',
+  xr: 'AR/VR scene',
+  lti: 'External tool (LTI)',
   video: 'Video',
   audio: 'Audio',
   image: 'Image',
@@ -161,6 +165,11 @@ export function FileViewer({ file, onWatched }: FileViewerProps) {
           }}
         />
       );
+    case 'lti':
+      return <LtiLaunch key={file.id} moduleFileId={file.id} title={file.name} />;
+    case 'xr':
+      // Completes on the server once every hotspot has been visited.
+      return <XrPlayer key={file.id} moduleFileId={file.id} />;
     case 'audio':
       return (
         <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>

@@ -69,10 +69,14 @@ export function moduleDone(progress: TCourseProgress | undefined, module: TModul
   return { done, total: module.files.length };
 }
 
-export type ViewerKind = 'pdf' | 'video' | 'audio' | 'image' | 'scorm' | 'download';
+export type ViewerKind = 'pdf' | 'video' | 'audio' | 'image' | 'scorm' | 'xr' | 'lti' | 'download';
 
 /** How the content pane shows a file: by its kind, falling back on its content type. */
 export function viewerKind(file: Pick<TModuleFileItem, 'kind' | 'content_type'>): ViewerKind {
+  // An AR/VR scene's asset may be an image or a model: its kind decides, not its content type.
+  if (file.kind === 'xr') return 'xr';
+  // An LTI resource link has no bytes: the player offers to launch the tool.
+  if (file.kind === 'lti') return 'lti';
   if (file.kind === 'pdf' || file.content_type === 'application/pdf') return 'pdf';
   if (file.kind === 'video' || file.content_type.startsWith('video/')) return 'video';
   if (file.kind === 'audio' || file.content_type.startsWith('audio/')) return 'audio';
@@ -90,7 +94,8 @@ export function completesByPlaying(kind: ViewerKind): boolean {
 
 /** Files whose content decides completion (a SCORM package's SCOs), never a button. */
 export function completesByContent(kind: ViewerKind): boolean {
-  return kind === 'scorm';
+  // An LTI tool completes its item by posting a score (AGS).
+  return kind === 'scorm' || kind === 'xr' || kind === 'lti';
 }
 
 /** Share of a recording that counts as watched: credits and fade-outs need not be sat through. */

@@ -1,0 +1,2 @@
+export * from './lti.operations.ts';
+export * from './lti.ts';

@@ -1,0 +1,2 @@
+export * from './plagiarism.operations.ts';
+export * from './plagiarism.ts';

@@ -1,0 +1,2 @@
+export * from './webhooks.operations.ts';
+export * from './webhooks.ts';

@@ -1,0 +1,118 @@
+import { ZIdParams } from '../core/ids.ts';
+import { defineOperation } from '../core/operation.ts';
+import {
+  ZWebhook,
+  ZWebhookCreate,
+  ZWebhookDelivery,
+  ZWebhookDeliveryPage,
+  ZWebhookDeliveryParams,
+  ZWebhookDeliveryQuery,
+  ZWebhookPage,
+  ZWebhookQuery,
+  ZWebhookUpdate,
+  ZWebhookWithSecret,
+} from './webhooks.ts';
+
+const tags = ['webhooks'];
+const admins =
+  'Admins with the Tools & Plugins menu (their organisation’s webhooks; another organisation’s: 404); superadmins';
+
+/** `/tools-plugins`, Webhooks tab. */
+export const webhookOps = {
+  webhooks: defineOperation({
+    method: 'GET',
+    path: '/api/webhooks/',
+    query: ZWebhookQuery,
+    response: ZWebhookPage,
+    errors: [400, 401, 403] as const,
+    summary: 'The organisation’s webhooks, newest first',
+    access: admins,
+    tags,
+  }),
+  createWebhook: defineOperation({
+    method: 'POST',
+    path: '/api/webhooks/',
+    body: ZWebhookCreate,
+    response: ZWebhookWithSecret,
+    status: 201,
+    errors: [400, 401, 403] as const,
+    summary:
+      'Subscribe an https URL to events; the signing secret is in this answer only (URLs reaching private addresses are refused)',
+    access: admins,
+    tags,
+  }),
+  webhook: defineOperation({
+    method: 'GET',
+    path: '/api/webhooks/:id/',
+    params: ZIdParams,
+    response: ZWebhook,
+    errors: [400, 401, 403, 404] as const,
+    summary: 'One webhook',
+    access: admins,
+    tags,
+  }),
+  updateWebhook: defineOperation({
+    method: 'PATCH',
+    path: '/api/webhooks/:id/',
+    params: ZIdParams,
+    body: ZWebhookUpdate,
+    response: ZWebhook,
+    errors: [400, 401, 403, 404] as const,
+    summary: 'Change the URL, description or events, or switch the webhook on or off',
+    access: admins,
+    tags,
+  }),
+  deleteWebhook: defineOperation({
+    method: 'DELETE',
+    path: '/api/webhooks/:id/',
+    params: ZIdParams,
+    response: null,
+    errors: [401, 403, 404] as const,
+    summary: 'Delete the webhook and its delivery log',
+    access: admins,
+    tags,
+  }),
+  rotateSecret: defineOperation({
+    method: 'POST',
+    path: '/api/webhooks/:id/rotate-secret/',
+    params: ZIdParams,
+    response: ZWebhookWithSecret,
+    errors: [401, 403, 404] as const,
+    summary: 'A new signing secret (shown in this answer only); the old one stops at once',
+    access: admins,
+    tags,
+  }),
+  ping: defineOperation({
+    method: 'POST',
+    path: '/api/webhooks/:id/ping/',
+    params: ZIdParams,
+    response: ZWebhookDelivery,
+    status: 201,
+    errors: [401, 403, 404, 409] as const,
+    summary: 'Queue a `webhook.ping` delivery to test the receiver (409 while the webhook is off)',
+    access: admins,
+    tags,
+  }),
+  deliveries: defineOperation({
+    method: 'GET',
+    path: '/api/webhooks/:id/deliveries/',
+    params: ZIdParams,
+    query: ZWebhookDeliveryQuery,
+    response: ZWebhookDeliveryPage,
+    errors: [400, 401, 403, 404] as const,
+    summary: 'The delivery log, newest first',
+    access: admins,
+    tags,
+  }),
+  redeliver: defineOperation({
+    method: 'POST',
+    path: '/api/webhooks/:id/deliveries/:deliveryId/redeliver/',
+    params: ZWebhookDeliveryParams,
+    response: ZWebhookDelivery,
+    status: 201,
+    errors: [400, 401, 403, 404, 409] as const,
+    summary: 'Send a delivery’s body again, as a new delivery',
+    access: admins,
+    tags,
+  }),
+};

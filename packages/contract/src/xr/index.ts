@@ -1,0 +1,2 @@
+export * from './xr.operations.ts';
+export * from './xr.ts';
