@@ -314,7 +314,13 @@ describe('HLS video', () => {
       .getByRole('list', { name: 'Share links' })
       .getByRole('button', { name: 'Revoke' })
       .click();
-    await dialog.getByText('Revoked').waitFor();
+    // Revoking cannot be undone, so the author confirms it first.
+    await trainer.page
+      .getByRole('dialog', { name: 'Revoke this link?' })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    // Exact: the dialog's own explanation also says "revoked".
+    await dialog.getByText('Revoked', { exact: true }).waitFor();
     await visitor.reload();
     await visitor.getByText('This share link does not play').waitFor();
   }, 240_000);

@@ -51,6 +51,8 @@ const MENUS: Record<DemoUser, { top: string[]; organization: string[] }> = {
       'Reports',
       'Event Engine',
       'Competency',
+      'Plagiarism',
+      'Tools & Plugins',
     ],
   },
   admin: {
@@ -62,11 +64,20 @@ const MENUS: Record<DemoUser, { top: string[]; organization: string[] }> = {
       'Reports',
       'Event Engine',
       'Competency',
+      'Plagiarism',
+      'Tools & Plugins',
     ],
   },
   trainer: {
     top: MEMBER_MENU,
-    organization: ['Video Conferencing', 'Certification', 'Reports', 'Event Engine', 'Competency'],
+    organization: [
+      'Video Conferencing',
+      'Certification',
+      'Reports',
+      'Event Engine',
+      'Competency',
+      'Plagiarism',
+    ],
   },
   learner: { top: MEMBER_MENU, organization: ['Certification', 'Event Engine', 'Competency'] },
 };

@@ -62,7 +62,12 @@ export function SceneStage({ media, assetUrl, ...props }: SceneStageProps) {
       ) : (
         <Suspense
           fallback={
-            <Skeleton variant="rectangular" height="100%" aria-label="Loading the viewer" />
+            <Skeleton
+              variant="rectangular"
+              height="100%"
+              role="progressbar"
+              aria-label="Loading the viewer"
+            />
           }
         >
           <View {...props} url={assetUrl} onUnavailable={onUnavailable} />

@@ -24,7 +24,9 @@ export function XrPlayer({ moduleFileId }: { moduleFileId: number }) {
   const visited = useMemo(() => new Set(play.data?.visited ?? []), [play.data?.visited]);
 
   if (play.isPending)
-    return <Skeleton variant="rounded" height={420} aria-label="Loading the scene" />;
+    return (
+      <Skeleton variant="rounded" height={420} role="progressbar" aria-label="Loading the scene" />
+    );
   if (play.isError)
     return (
       <LoadError
